@@ -1,0 +1,18 @@
+"""The ``adjudicator`` command line: one group, each area's commands in its own module."""
+
+from __future__ import annotations
+
+import click
+
+from adjudicator.commands import engine_commands, rulebook_commands, search_commands, web_commands
+
+
+@click.group(help="Hi!story ルール裁定サービス — rulebook, search and rules engine.")
+@click.version_option(package_name="hi-story-adjudicator")
+def main() -> None:
+    """Entry point of the console script."""
+
+
+for _module in (rulebook_commands, search_commands, engine_commands, web_commands):
+    for _command in _module.COMMANDS:
+        main.add_command(_command)

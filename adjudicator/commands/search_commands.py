@@ -1,0 +1,3 @@
+"""CLI commands (filled in by the area that owns them)."""
+
+COMMANDS: list = []
