@@ -1,0 +1,71 @@
+"""Clause numbers as text: normalising what people type, and deciding whether one citation covers another.
+
+Pure string logic; nothing here needs a loaded rulebook. Canonical ids look like ``ch6`` (chapter),
+``6.7`` (section or two-level clause), ``6.7.1`` (clause), ``10.6.2-8`` (list item 8 of 10.6.2),
+and for Duel Masters ``100`` (rule group), ``100.2`` and ``100.2a`` (clauses).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+CIRCLED_DIGITS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+
+_CHAPTER = re.compile(r"^(?:ch|第)\s*(\d+)\s*章?$", re.IGNORECASE)
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*[a-z]?)(?:(?:-|の|\s+)(\d+))?$")
+_DM_GROUP = re.compile(r"^\d{3}")
+
+
+def circled_value(char: str) -> int | None:
+    """1 for ①, 8 for ⑧; None for anything else."""
+    index = CIRCLED_DIGITS.find(char)
+    return index + 1 if index >= 0 and len(char) == 1 else None
+
+
+def normalize_ref(text: str) -> str:
+    """The canonical id for a clause number as a person might type or print it.
+
+    NFKC folds full-width digits and stops (``６．７．１``) and circled digits (``⑧``); a trailing stop
+    (``100.1.``) and surrounding whitespace go; ``第12章``/``CH12`` become ``ch12``; ``10.6.2の⑧`` and
+    ``10.6.2-8`` become ``10.6.2-8``. Text that is no clause number comes back folded but otherwise
+    unchanged, so a lookup simply finds nothing.
+    """
+    folded = unicodedata.normalize("NFKC", text).strip().lower()
+    folded = folded.rstrip(".")
+    chapter = _CHAPTER.match(folded)
+    if chapter:
+        return f"ch{int(chapter.group(1))}"
+    numbered = _NUMBERED.match(folded)
+    if numbered is None:
+        return folded
+    number, item = numbered.groups()
+    return f"{number}-{int(item)}" if item else number
+
+
+def citation_covers(expected: str, cited: str) -> bool:
+    """Whether citing ``cited`` satisfies a requirement to cite ``expected``.
+
+    A clause is met by itself or by one of its list items (``10.6.2`` by ``10.6.2-3``); a section by any
+    clause in it (``5.8`` by ``5.8.3``); a Duel Masters clause by its lettered sub-clauses (``100.2`` by
+    ``100.2a``); a chapter by anything numbered inside it (``ch6`` by ``6.7.1``, ``ch1`` by ``101.4a``).
+    A number never covers a longer number (``6.7.1`` is not met by ``6.7.10``).
+    """
+    want, got = normalize_ref(expected), normalize_ref(cited)
+    if not want or not got:
+        return False
+    if want == got:
+        return True
+    if want.startswith("ch"):
+        chapter = want[2:]
+        if _DM_GROUP.match(got):
+            # Duel Masters numbers its rule groups by chapter: 1xx lives in chapter 1.
+            return got.startswith(chapter) and len(got.split(".")[0]) == len(chapter) + 2
+        return got.startswith(chapter + ".") or got == chapter
+    if not got.startswith(want):
+        return False
+    rest = got[len(want)]
+    if rest in ".-":
+        return True
+    # Lettered sub-clauses: 100.2 is met by 100.2a, but only when the number ends there.
+    return rest.isalpha() and want[-1].isdigit() and "." in want
