@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from adjudicator.rulebook.numbers import normalize_ref
+from adjudicator.rulebook.numbers import normalize_ref, sort_key
 
 KINDS = ("chapter", "section", "clause", "item")
 
@@ -51,7 +51,9 @@ class Node:
 
     @property
     def label(self) -> str:
-        """How a person names it: the number, with the title where there is one."""
+        """How a person names it: the number with its title; an item by its full id (``10.6.2-8``)."""
+        if self.kind == "item":
+            return self.id
         return f"{self.number} {self.title}" if self.title else self.number
 
 
@@ -143,6 +145,16 @@ class Rulebook:
             path.append(node)
             node = self._by_id.get(node.parent) if node.parent else None
         return tuple(reversed(path))
+
+    def nearest_clause(self, ref: str) -> Node | None:
+        """The clause a mistyped number most likely meant: the last clause numbered at or before it
+        (``6.7.10`` → ``6.7.6``), else the first clause. None only for a book without clauses."""
+        wanted = sort_key(ref)
+        clauses = list(self.clauses())
+        at_or_before = [clause for clause in clauses if wanted and sort_key(clause.id) <= wanted]
+        if at_or_before:
+            return max(at_or_before, key=lambda clause: sort_key(clause.id))
+        return clauses[0] if clauses else None
 
     def _neighbour_clause(self, node_id: str, step: int) -> Node | None:
         node = self.get(node_id)

@@ -69,3 +69,12 @@ def citation_covers(expected: str, cited: str) -> bool:
         return True
     # Lettered sub-clauses: 100.2 is met by 100.2a, but only when the number ends there.
     return rest.isalpha() and want[-1].isdigit() and "." in want
+
+
+def sort_key(node_id: str) -> tuple[tuple[int, str], ...]:
+    """Order ids the way the books number them: ``6.7.2`` < ``6.7.10``, ``100.2`` < ``100.2a`` < ``100.3``."""
+    canonical = normalize_ref(node_id)
+    if canonical.startswith("ch") and canonical[2:].isdigit():
+        return ((int(canonical[2:]), ""),)
+    parts = re.findall(r"(\d+)([a-z]*)", canonical)
+    return tuple((int(digits), letters) for digits, letters in parts)
