@@ -6,9 +6,11 @@ Each book is parsed once per process (``functools.lru_cache``); the web app and 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from pathlib import Path
 
 from adjudicator.rulebook import duel_masters, hi_story
-from adjudicator.rulebook.drafts import Draft
+from adjudicator.rulebook.drafts import Draft, DraftBook
 from adjudicator.rulebook.manifest import Manifest, read_manifests, read_source
 from adjudicator.rulebook.model import Reference, Rulebook
 from adjudicator.rulebook.references import ReferenceIndex, find_references
@@ -30,8 +32,12 @@ def rulebook_ids() -> tuple[str, ...]:
 @functools.lru_cache(maxsize=None)
 def load_rulebook(book_id: str) -> Rulebook:
     """The parsed rulebook ``book_id`` (``hi-story``, ``duel-masters``); KeyError if there is none."""
-    manifest = _manifests()[book_id]
-    path, text = read_source(manifest)
+    return parse_rulebook(_manifests()[book_id])
+
+
+def parse_rulebook(manifest: Manifest, directory: Path | None = None) -> Rulebook:
+    """Check the manifest's source text against its SHA-256 and parse it (uncached; see load_rulebook)."""
+    path, text = read_source(manifest, directory)
     if manifest.format == "hi-story":
         parsed = hi_story.parse(text)
         find = _hi_story_references(parsed.drafts)
@@ -56,7 +62,7 @@ def list_rulebooks() -> tuple[Rulebook, ...]:
     return tuple(load_rulebook(book_id) for book_id in rulebook_ids())
 
 
-def _hi_story_references(drafts) -> callable:
+def _hi_story_references(drafts: DraftBook) -> Callable[[Draft], tuple[Reference, ...]]:
     ordered = list(drafts)
     index = ReferenceIndex(
         order=[draft.id for draft in ordered],
