@@ -1,3 +1,57 @@
-"""CLI commands (filled in by the area that owns them)."""
+"""CLI: ``adjudicator resolve``, ``adjudicator verify`` (and ``adjudicator coverage``)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the trace JSON (hi-story-trace/1).")
+def resolve(file: Path, as_json: bool) -> None:
+    """Resolve a scenario FILE and print its cited trace."""
+    from adjudicator.engine import ScenarioError, load_scenario
+    from adjudicator.engine import resolve as resolve_scenario
+    from adjudicator.engine.render import render_text
+
+    try:
+        scenario = load_scenario(file.read_text(encoding="utf-8"))
+    except ScenarioError as error:
+        for path, message in error.errors:
+            click.echo(f"{path or '(top)'}: {message}", err=True)
+        sys.exit(2)
+    trace = resolve_scenario(scenario)
+    if as_json:
+        click.echo(json.dumps(trace.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_text(trace))
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("-v", "--verbose", is_flag=True, help="List every scenario, not only failures.")
+def verify(paths: tuple[Path, ...], verbose: bool) -> None:
+    """Check every scenario's expect block under PATHS; print 'N passed, N failed'."""
+    from adjudicator.engine.verify import scenario_files, verify_file
+
+    passed = failed = 0
+    for file in scenario_files(list(paths)):
+        outcome = verify_file(file)
+        if outcome.passed:
+            passed += 1
+            if verbose:
+                click.echo(f"PASS {file}")
+        else:
+            failed += 1
+            click.echo(f"FAIL {file}")
+            for failure in outcome.failures:
+                click.echo(f"     {failure}")
+    click.echo(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+COMMANDS = [resolve, verify]

@@ -1,0 +1,339 @@
+"""The board: players, their zones, field slots holding stacks, and the cards with what they carry.
+
+Vocabulary follows the rulebook: ``field`` (場), ``under`` (場の下), ``deck`` (山札), ``graveyard`` (墓地),
+``hand`` (手札), ``face_down`` (ウラ), ``rested`` (レスト). A slot holds a stack, bottom → top; only the top
+card is 「場」 (2.3.2), the rest are 「場の下」 (2.4.1). Face (オモテ/ウラ) and state (アクティブ/レスト)
+belong to the stack (3.2.3). The board is mutable while one scenario resolves; the engine snapshots it
+before each action so that an illegal action changes nothing.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Iterator, Literal
+
+from adjudicator.engine import scenario as fmt
+
+PlayerId = Literal["A", "B"]
+SLOTS = (1, 2, 3, 4, 5)
+
+
+def opponent_of(player: str) -> str:
+    return "B" if player == "A" else "A"
+
+
+@dataclass
+class Expiry:
+    """When a duration ends: at the end of ``turns`` more turns of ``player`` (5.6.1), or of the attack.
+
+    ``at == "attack"`` ends with the current attack (「その攻撃中」, 10.6.4); ``at == "never"`` lasts while the
+    card stays (no duration given).
+    """
+
+    player: str
+    turns: int
+    at: Literal["turn", "attack", "never"] = "turn"
+
+    def longer_than(self, other: "Expiry") -> bool:
+        order = {"attack": 0, "turn": 1, "never": 2}
+        if self.at != other.at:
+            return order[self.at] > order[other.at]
+        return self.turns > other.turns
+
+
+@dataclass
+class PowerMod:
+    """A power change in the order applied (10.4.3): ``add`` or ``set``; continuous ones survive a set."""
+
+    add: int | None
+    set: int | None
+    expiry: Expiry
+    continuous: bool = False
+    source: str = ""
+
+
+@dataclass
+class Timed:
+    """Something a card or player carries for a while: a granted role, restriction or protection."""
+
+    what: str
+    expiry: Expiry
+    source: str = ""
+
+
+@dataclass
+class Card:
+    """A card in play. ``info`` is the printed card; the rest is what it carries now.
+
+    ``incarnation`` changes each time the card leaves the field: 「これ」「それ」 never follow a card that
+    has left (3.5.3).
+    """
+
+    uid: int
+    owner: str
+    info: fmt.Card | None  # None: a card whose contents the scenario does not say (a counted zone)
+    incarnation: int = 0
+    summoned_turn: int | None = None           # board.turn_index of the turn it was summoned in
+    summoned_without_set_turn: int | None = None
+    mark_used_turn: int | None = None          # a 「召」/「1」 effect used in that turn (6.4.3)
+    once_used: set[str] = field(default_factory=set)
+    power_mods: list[PowerMod] = field(default_factory=list)
+    rank_mods: list[PowerMod] = field(default_factory=list)
+    grants: list[Timed] = field(default_factory=list)        # what = "attacker" | "blocker"
+    restrictions: list[Timed] = field(default_factory=list)  # what = an act it cannot do
+    protections: list[Timed] = field(default_factory=list)   # what = "leave_field" | "battle" | "effects"
+    immune: bool = False
+    unselectable: bool = False
+    battle_proof: bool = False
+    no_refresh: bool = False
+
+    @property
+    def known(self) -> bool:
+        return self.info is not None
+
+    @property
+    def name(self) -> str:
+        return self.info.name if self.info else "（内容不明のカード）"
+
+    @property
+    def short_name(self) -> str:
+        """The person/event name without the epithet (異名), for 〈〉 matching (2.2.4, 7.1.4)."""
+        return self.name.split("\u3000")[-1]
+
+    @property
+    def is_event(self) -> bool:
+        return bool(self.info and self.info.type == "event")
+
+    def reset_history(self) -> None:
+        """Leaving the field resets restrictions and effect-use history (3.5.4, 6.4.4)."""
+        self.incarnation += 1
+        self.summoned_turn = None
+        self.summoned_without_set_turn = None
+        self.mark_used_turn = None
+        self.once_used = set()
+        self.power_mods = []
+        self.rank_mods = []
+        self.grants = []
+        self.restrictions = []
+        self.protections = []
+
+    def label(self) -> str:
+        return f"〈{self.short_name}〉" if self.known else "（内容不明のカード）"
+
+
+@dataclass
+class Stack:
+    """One field slot: ``cards`` bottom → top, with the face and state the whole stack shares."""
+
+    cards: list[Card]
+    face_down: bool = False
+    rested: bool = False
+
+    @property
+    def top(self) -> Card:
+        return self.cards[-1]
+
+    @property
+    def under(self) -> list[Card]:
+        return self.cards[:-1]
+
+    @property
+    def face_up(self) -> bool:
+        return not self.face_down
+
+
+@dataclass
+class Player:
+    id: str
+    deck: list[Card]         # top first
+    graveyard: list[Card]
+    hand: list[Card]
+    field: dict[int, Stack]  # occupied slots only
+    damage_zero: int = 0
+    events_this_turn: int = 0
+    hand_draw_limit: int | None = None
+    summon_limit: int | None = None
+    summons_this_turn: int = 0
+    restrictions: list[Timed] = field(default_factory=list)
+    extra_turn: bool = False
+    turns_taken: int = 0     # own turns since the scenario started, for 「nターン」 counts
+
+    def stack_of(self, card: Card) -> tuple[int, Stack] | None:
+        for slot, stack in self.field.items():
+            if card in stack.cards:
+                return slot, stack
+        return None
+
+    def empty_slots(self) -> list[int]:
+        return [slot for slot in SLOTS if slot not in self.field]
+
+    def field_tops(self) -> list[tuple[int, Stack]]:
+        return [(slot, self.field[slot]) for slot in sorted(self.field)]
+
+
+@dataclass
+class Board:
+    players: dict[str, Player]
+    first_player: str
+    turn_player: str
+    round: int           # the turn player's own turn count (5.5.1: 1 is that player's first turn)
+    phase: str
+    turn_index: int = 0  # turns since the scenario started; 「このターン」 facts compare against it
+    winner: str | None = None
+    attacking: Card | None = None
+    attack_target: Card | None = None
+    extra_turn_granted_in: int | None = None  # turn_index in which an extra turn was granted (5.8.3)
+
+    def player(self, player_id: str) -> Player:
+        return self.players[player_id]
+
+    @property
+    def non_turn_player(self) -> str:
+        return opponent_of(self.turn_player)
+
+    def is_first_turn(self, player_id: str | None = None) -> bool:
+        """Whether it is the turn player's first turn (5.5.1); ``round`` counts the turn player's own turns."""
+        return self.round == 1 and (player_id is None or player_id == self.turn_player)
+
+    def all_cards(self) -> Iterator[Card]:
+        for player in self.players.values():
+            yield from player.deck
+            yield from player.graveyard
+            yield from player.hand
+            for stack in player.field.values():
+                yield from stack.cards
+
+    def card_count(self) -> int:
+        return sum(1 for _ in self.all_cards())
+
+    def locate(self, card: Card) -> tuple[str, str, int | None]:
+        """(player, zone, slot) of a card; zone is field, under, hand, deck or graveyard."""
+        for player in self.players.values():
+            for zone in ("deck", "graveyard", "hand"):
+                if any(c is card for c in getattr(player, zone)):
+                    return player.id, zone, None
+            for slot, stack in player.field.items():
+                if stack.top is card:
+                    return player.id, "field", slot
+                if any(c is card for c in stack.under):
+                    return player.id, "under", slot
+        return card.owner, "nowhere", None
+
+    def on_field(self, card: Card) -> bool:
+        return self.locate(card)[1] == "field"
+
+    def stack_at(self, ref: str) -> Stack | None:
+        """The stack at a slot reference like ``A2``."""
+        if len(ref) == 2 and ref[0] in "AB" and ref[1] in "12345":
+            return self.players[ref[0]].field.get(int(ref[1]))
+        return None
+
+    def find(self, ref: str) -> Card | None:
+        """A card by slot reference (``A2``: the top card) or by scenario id, wherever it is."""
+        stack = self.stack_at(ref)
+        if stack is not None:
+            return stack.top
+        for card in self.all_cards():
+            if card.info is not None and card.info.id == ref:
+                return card
+        return None
+
+
+# --- building a board from a scenario --------------------------------------------------------------
+
+
+def build_board(spec: fmt.Scenario) -> Board:
+    """A fresh board from a validated scenario; ids are dealt in a stable order."""
+    uids = itertools.count(1)
+    players = {pid: _player(pid, spec.players[pid], uids, spec.game) for pid in ("A", "B")}
+    board = Board(
+        players=players,
+        first_player=spec.game.first_player,
+        turn_player=spec.game.turn_player,
+        round=spec.game.round,
+        phase=spec.game.phase,
+    )
+    return board
+
+
+def _zone(owner: str, zone: fmt.Zone, uids: Iterator[int]) -> list[Card]:
+    if isinstance(zone, int):
+        return [Card(uid=next(uids), owner=owner, info=None) for _ in range(zone)]
+    return [_card(owner, info, uids, None) for info in zone]
+
+
+def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameSpec) -> Player:
+    field_stacks = {
+        slot: Stack(
+            cards=[_card(pid, info, uids, game) for info in stack.all_cards],
+            face_down=stack.face == "down",
+            rested=stack.state == "rest",
+        )
+        for slot, stack in sorted(spec.field.items())
+    }
+    player = Player(
+        id=pid,
+        deck=_zone(pid, spec.deck, uids),
+        graveyard=_zone(pid, spec.graveyard, uids),
+        hand=_zone(pid, spec.hand, uids),
+        field=field_stacks,
+        damage_zero=spec.rights.damage_zero,
+        events_this_turn=spec.events_this_turn,
+        hand_draw_limit=spec.hand_draw_limit,
+        summon_limit=spec.summon_limit,
+        extra_turn=spec.extra_turn,
+    )
+    player.restrictions = [
+        Timed(r.cannot, expiry_from(r, affected=pid, controller=opponent_of(pid), turn_player=game.turn_player))
+        for r in spec.restrictions
+    ]
+    return player
+
+
+def _card(owner: str, info: fmt.Card, uids: Iterator[int], game: fmt.GameSpec | None) -> Card:
+    card = Card(uid=next(uids), owner=owner, info=info)
+    card.immune = info.immune
+    card.unselectable = info.unselectable
+    card.battle_proof = info.battle_proof
+    card.no_refresh = info.no_refresh
+    if game is None:  # cards off the field carry no field state
+        return card
+    turn_player = game.turn_player
+    if info.summoned_this_turn or info.summoned_without_set_this_turn:
+        card.summoned_turn = 0
+    if info.summoned_without_set_this_turn:
+        card.summoned_without_set_turn = 0
+    if info.mark_used_this_turn:
+        card.mark_used_turn = 0
+    card.once_used = set(info.once_used)
+    card.power_mods = [
+        PowerMod(m.add, m.set, expiry_from(m, owner, owner, turn_player), continuous=m.continuous) for m in info.power_mods
+    ]
+    card.rank_mods = [PowerMod(m.add, None, expiry_from(m, owner, owner, turn_player)) for m in info.rank_mods]
+    if info.granted_role:
+        card.grants = [Timed(info.granted_role, Expiry(owner, 0, "never"))]
+    card.restrictions = [Timed(r.cannot, expiry_from(r, owner, opponent_of(owner), turn_player)) for r in info.restrictions]
+    card.protections = [Timed(p.from_, expiry_from(p, owner, owner, turn_player)) for p in info.protected]
+    return card
+
+
+def expiry_from(timed: fmt.Timed, affected: str, controller: str, turn_player: str) -> Expiry:
+    """The end of a duration (5.6): counted in the turns of the player it is about.
+
+    ``controller`` is the player whose effect set the duration: 「次のターン」 is the controller's
+    opponent's next turn (5.6.2), 「次の自分のターン」 the controller's own next one (5.6.4).
+    """
+    if timed.turns is not None:
+        # 「nターンの間」 counts the affected player's turns (5.6.1); the current one counts if it is theirs.
+        return Expiry(affected, timed.turns, "turn")
+    if timed.until == "end_of_attack":
+        return Expiry(turn_player, 0, "attack")
+    if timed.until == "end_of_turn":
+        return Expiry(turn_player, 1, "turn")
+    if timed.until == "end_of_next_turn":
+        other = opponent_of(controller)
+        return Expiry(other, 2 if turn_player == other else 1, "turn")
+    if timed.until == "end_of_own_next_turn":
+        return Expiry(controller, 2 if turn_player == controller else 1, "turn")
+    return Expiry(affected, 0, "never")

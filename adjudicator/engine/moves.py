@@ -1,0 +1,174 @@
+"""Moving cards between zones: the primitives every mechanism uses (attack, effects, turns).
+
+Each primitive does one game action and reports the events it causes: 「〜する時」 interrupts first, then
+the move, then 「〜た時」 triggers queued until the caller's step ends (10.1.7, 10.1.9). Several cards
+moved by one action move together and fire their after-triggers once, after all have moved (10.1.3,
+10.1.8). Leaving the field resets what the card carried (3.5.1, 3.5.4); the cards under it stay, with the
+state the stack had (11.1.5, 3.2.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from adjudicator.engine.board import Card
+from adjudicator.engine.events import Event
+from adjudicator.engine.rules import rule
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+
+LEAVE_FIELD = rule("leave_field", ("3.5.1", "3.5.4"), "場を離れたカードは制限と効果の使用履歴がリセットされる")
+UNDER_STAYS = rule(
+    "under_stays", ("11.1.5", "2.3.3"), "場のカードだけが移動し、その下のカードは移動せず状態を維持する"
+)
+SIMULTANEOUS_MOVE = rule(
+    "simultaneous_move", ("10.1.3", "10.1.8"), "同時に移動するカードの「〜た時」は全ての移動を終えてから判定する"
+)
+PROTECTION_BEATS_ACTION = rule("protection_beats_action", "10.2.1", "実行効果よりも禁止・保護の効果を優先する")
+BATTLE_PROOF = rule("battle_proof", "11.7.2", "「バトルによって墓地へ送られない」はバトルで敗れた移動にのみ適用される")
+DRAW_IS_FROM_TOP = rule("draw_from_top", ("2.5.1", "6.5.10"), "山札の一番上から引く")
+
+
+def draw(game: "Game", player_id: str, count: int) -> list[Card]:
+    """Move ``count`` cards from the top of the deck to the hand (the caller checked the count)."""
+    player = game.board.players[player_id]
+    drawn = player.deck[:count]
+    del player.deck[:count]
+    player.hand.extend(drawn)
+    for card in drawn:
+        game.happened(Event("drawn", card, player_id))
+    return drawn
+
+
+def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> list[Card]:
+    """Cards from the top of the deck to the graveyard: damage (cause ``attack``) or an effect (11.3.1)."""
+    player = game.board.players[player_id]
+    moved = player.deck[:count]
+    del player.deck[:count]
+    player.graveyard.extend(moved)
+    return moved
+
+
+def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
+    """Whether a protection keeps ``card`` on the field (10.2.1, 11.7.2); the reason if it does."""
+    for protection in card.protections:
+        if protection.what == "leave_field":
+            return False, "場を離れない効果が適用されている"
+        if protection.what == "battle" and cause == "battle":
+            return False, "バトルによって墓地へ送られない効果が適用されている"
+    if card.battle_proof and cause == "battle":
+        return False, "バトルによって墓地へ送られない"
+    return True, ""
+
+
+def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: str) -> list[Card]:
+    """Move field cards (each the top of its slot) to ``destination`` (graveyard, hand, deck_top,
+    deck_bottom) together; returns the cards that actually moved.
+
+    Interrupts (「場を離れる時」「墓地へ送られる時」) for all of them resolve first; only cards still on the
+    field afterwards move (10.1.7). After-triggers are queued once all have moved (10.1.3, 10.1.8).
+    """
+    board = game.board
+    targets = [card for card in cards if board.on_field(card)]
+    moving_kind = "sent_to_graveyard" if destination == "graveyard" else "leaves_field"
+    incarnations = {card.uid: card.incarnation for card in targets}
+    for card in targets:
+        face_up = not _stack(game, card).face_down
+        game.interrupt(Event("leaves_field", card, card.owner, "before", cause, face_up))
+        if destination == "graveyard":
+            game.interrupt(Event("sent_to_graveyard", card, card.owner, "before", cause, face_up))
+    still = [c for c in targets if board.on_field(c) and c.incarnation == incarnations[c.uid]]
+    moved: list[tuple[Card, bool]] = []
+    for card in still:
+        slot, stack = _slot_and_stack(game, card)
+        was_face_up = not stack.face_down
+        stack.cards.pop()
+        if not stack.cards:
+            del board.players[card.owner].field[slot]
+        _put(game, card, destination)
+        card.reset_history()
+        moved.append((card, was_face_up))
+    for card, was_face_up in moved:
+        game.happened(Event("leaves_field", card, card.owner, "after", cause, was_face_up))
+        if moving_kind == "sent_to_graveyard":
+            game.happened(Event("sent_to_graveyard", card, card.owner, "after", cause, was_face_up))
+    return [card for card, _ in moved]
+
+
+def _put(game: "Game", card: Card, destination: str) -> None:
+    owner = game.board.players[card.owner]
+    if destination == "graveyard":
+        owner.graveyard.append(card)
+    elif destination == "hand":
+        owner.hand.append(card)
+    elif destination == "deck_top":
+        owner.deck.insert(0, card)
+    elif destination == "deck_bottom":
+        owner.deck.append(card)
+    else:
+        raise ValueError(f"unknown destination {destination!r}")
+
+
+def _slot_and_stack(game: "Game", card: Card):
+    player = game.board.players[card.owner]
+    found = player.stack_of(card)
+    if found is None:
+        raise ValueError(f"{card.name} is not on the field")
+    return found
+
+
+def _stack(game: "Game", card: Card):
+    return _slot_and_stack(game, card)[1]
+
+
+def set_rested(game: "Game", card: Card, rested: bool) -> bool:
+    """Rest or activate the stack whose top is ``card`` (3.2.3: the whole stack follows). True if it changed."""
+    stack = _stack(game, card)
+    if stack.rested == rested:
+        return False
+    stack.rested = rested
+    if rested:
+        game.happened(Event("rested", card, card.owner, "after", "rule", not stack.face_down))
+    return True
+
+
+def set_face_down(game: "Game", card: Card, face_down: bool) -> bool:
+    """Turn the stack's top card face-down or face-up; 「召」「1」 history resets when it turns face-down (6.4.4)."""
+    stack = _stack(game, card)
+    if stack.face_down == face_down:
+        return False
+    stack.face_down = face_down
+    if face_down:
+        card.mark_used_turn = None
+        card.once_used = set()
+        game.happened(Event("flipped_down", card, card.owner, "after", "rule", True))
+    return True
+
+
+def place_on_field(game: "Game", card: Card, player_id: str, slot: int, *, face_down: bool) -> None:
+    """Put a card (already taken out of its zone) on top of a slot, or into an empty slot active.
+
+    On an occupied slot the stack keeps its state, so a card set on a rested card is rested too (3.2.4).
+    """
+    from adjudicator.engine.board import Stack
+
+    player = game.board.players[player_id]
+    stack = player.field.get(slot)
+    if stack is None:
+        player.field[slot] = Stack(cards=[card], face_down=face_down, rested=False)
+    else:
+        stack.cards.append(card)
+        stack.face_down = face_down
+
+
+def take_from_zone(game: "Game", card: Card) -> str:
+    """Remove a card from hand, deck or graveyard (where it is); returns the zone name."""
+    owner = game.board.players[card.owner]
+    for zone in ("hand", "deck", "graveyard"):
+        cards = getattr(owner, zone)
+        for i, candidate in enumerate(cards):
+            if candidate is card:
+                del cards[i]
+                return zone
+    raise ValueError(f"{card.name} is in no zone it can be taken from")

@@ -1,0 +1,823 @@
+"""The scenario format ``hi-story-scenario/1`` as a schema, and its loader.
+
+A scenario is one judge's question: a board, the actions taken on it, and what the answer must be
+(``shared/spec/scenario-format.md``). Loading validates the whole structure with pydantic so that every
+error names its path (``players.A.field.6``) and what was expected; loading never resolves anything.
+The models are immutable; the engine builds its own mutable board from them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal, Union
+
+import yaml
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+FORMAT = "hi-story-scenario/1"
+
+# Bounds: a scenario is a judge's question, not a stress test. Past these the loader refuses it.
+MAX_TEXT = 2_000
+MAX_NAME = 100
+MAX_ZONE_COUNT = 200          # cards counted in one deck, hand or graveyard
+MAX_CARD_LIST = 60            # cards listed in one zone
+MAX_STACK = 12                # cards in one field slot
+MAX_ACTIONS = 100
+MAX_EFFECTS = 10              # effects on one card
+MAX_SENTENCES = 30            # sentences in one effect
+MAX_STEPS = 12                # steps in one sentence
+MAX_REPEAT = 20
+MAX_POWER = 100_000
+MAX_SOURCE_BYTES = 512 * 1024
+
+Player = Literal["A", "B"]
+Phase = Literal["draw", "summon", "effect", "set", "attack"]
+PHASES: tuple[str, ...] = ("draw", "summon", "effect", "set", "attack")
+Face = Literal["up", "down"]
+StackState = Literal["active", "rest"]
+Role = Literal["attacker", "blocker", "none"]
+Whose = Literal["self", "opponent", "each"]
+Act = Literal["attack", "block", "summon", "set", "activate", "draw", "event"]
+UntilName = Literal["end_of_attack", "end_of_turn", "end_of_next_turn", "end_of_own_next_turn"]
+SLOT_REFS = tuple(f"{p}{n}" for p in "AB" for n in range(1, 6))
+
+
+class ScenarioError(Exception):
+    """The scenario cannot be loaded; ``errors`` lists (path, message) pairs, path like ``players.A.field.6``."""
+
+    def __init__(self, errors: list[tuple[str, str]]):
+        self.errors = errors
+        super().__init__("; ".join(f"{path or '(top)'}: {message}" for path, message in errors))
+
+
+class Strict(BaseModel):
+    """Unknown keys are errors (typos are caught), except extension keys starting with ``x-``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_extensions(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items() if not (isinstance(k, str) and k.startswith("x-"))}
+        return data
+
+
+# --- durations -------------------------------------------------------------------------------------
+
+
+class Timed(Strict):
+    """A duration: ``until`` one of the named ends, or ``turns: N`` of the affected player (5.6)."""
+
+    until: UntilName | None = None
+    turns: int | None = Field(default=None, ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _one_duration(self) -> "Timed":
+        if self.until is not None and self.turns is not None:
+            raise ValueError("give either `until` or `turns`, not both")
+        return self
+
+
+# --- selectors and references ----------------------------------------------------------------------
+
+
+class Where(Strict):
+    """Conditions on a field card; face-down cards carry no card information (3.1.2, 3.1.3)."""
+
+    face: Face | None = None
+    state: StackState | None = None
+    rank: int | None = Field(default=None, ge=0, le=9)
+    rank_at_least: int | None = Field(default=None, ge=0, le=9)
+    rank_at_most: int | None = Field(default=None, ge=0, le=9)
+    power_at_most: int | None = Field(default=None, ge=0, le=MAX_POWER)
+    power_at_least: int | None = Field(default=None, ge=0, le=MAX_POWER)
+    name: str | None = Field(default=None, max_length=MAX_NAME)
+    attribute: str | None = Field(default=None, max_length=MAX_NAME)
+    role: Literal["attacker", "blocker"] | None = None
+    type: Literal["person", "event"] | None = None
+    attacking: bool | None = None
+    other: bool | None = None
+
+
+class Selector(Strict):
+    """Field cards an effect works on: 「全て」 (8.3), 「選ぶ」 (8.4), これ/それ (7.2.3), or a slot."""
+
+    player: Whose = "self"
+    all: bool = False
+    choose: int | None = Field(default=None, ge=1, le=10)
+    up_to: bool = False
+    where: Where = Where()
+    chosen: list[str] | None = Field(default=None, max_length=10)
+    this: bool = False
+    it: bool = False
+    zone: Literal["field", "hand", "deck", "graveyard"] = "field"
+
+    @model_validator(mode="after")
+    def _one_mode(self) -> "Selector":
+        modes = [self.all, self.choose is not None, self.this, self.it]
+        if sum(bool(m) for m in modes) > 1:
+            raise ValueError("a selector is one of `all`, `choose`, `this` or `it`")
+        return self
+
+
+CardRef = Union[str, Selector]
+
+
+def _is_card_ref(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_NAME
+
+
+# --- steps -----------------------------------------------------------------------------------------
+
+
+class DrawSpec(Strict):
+    up_to: int | None = Field(default=None, ge=0, le=60)
+    chosen: int | None = Field(default=None, ge=0, le=60)
+    until_hand: int | None = Field(default=None, ge=0, le=60)
+    count: int | None = Field(default=None, ge=0, le=60)
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "DrawSpec":
+        if sum(x is not None for x in (self.up_to, self.until_hand, self.count)) != 1:
+            raise ValueError("a draw is one of `count`, `up_to` or `until_hand`")
+        return self
+
+
+class MillSpec(Strict):
+    player: Whose = "opponent"
+    count: int = Field(ge=0, le=60)
+
+
+class DiscardSpec(Strict):
+    count: int = Field(ge=0, le=60)
+    chosen: list[str] | None = Field(default=None, max_length=60)
+
+
+class PowerSpec(Timed):
+    target: CardRef
+    add: int | None = Field(default=None, ge=-MAX_POWER, le=MAX_POWER)
+    set: int | None = Field(default=None, ge=0, le=MAX_POWER)
+
+    @model_validator(mode="after")
+    def _add_or_set(self) -> "PowerSpec":
+        if (self.add is None) == (self.set is None):
+            raise ValueError("a power step has exactly one of `add` or `set`")
+        return self
+
+
+class RankSpec(Timed):
+    target: CardRef
+    add: int = Field(ge=-9, le=9)
+
+
+class SummonWithoutSetSpec(Strict):
+    card: CardRef
+    onto: CardRef | None = None
+    empty_slot: bool = False
+    count: int = Field(default=1, ge=1, le=5)
+    slots: list[int] | None = None
+
+    @model_validator(mode="after")
+    def _where_to(self) -> "SummonWithoutSetSpec":
+        if (self.onto is None) == (not self.empty_slot):
+            raise ValueError("give either `onto` or `empty_slot: true`")
+        return self
+
+
+class SetFromHandSpec(Strict):
+    card: CardRef
+    onto: CardRef
+
+
+class MoveSpec(Strict):
+    card: CardRef
+    onto: CardRef
+
+
+class ToDeckSpec(Strict):
+    target: CardRef
+    position: Literal["top", "bottom"] = "bottom"
+
+
+class HandToDeckSpec(Strict):
+    count: int = Field(ge=0, le=60)
+    position: Literal["top", "bottom"] = "bottom"
+    chosen: list[str] | None = Field(default=None, max_length=60)
+
+
+class RestrictSpec(Timed):
+    player: Whose = "opponent"
+    cannot: Act
+
+
+class GrantSpec(Timed):
+    target: CardRef
+    role: Literal["attacker", "blocker"]
+
+
+class ProtectSpec(Timed):
+    target: CardRef
+    from_: Literal["leave_field", "battle", "effects"] = Field(alias="from")
+
+
+STEP_KINDS: tuple[str, ...] = (
+    "draw", "mill", "discard", "send_to_graveyard", "rest", "activate_cards", "flip_down", "flip_up",
+    "power", "win", "summon_without_set", "set_from_hand", "move", "return_to_hand", "to_deck",
+    "hand_to_deck", "repeat", "restrict", "grant", "protect", "rank", "extra_turn",
+)
+
+
+class Step(Strict):
+    """One operation of a sentence; exactly one kind key is set (``repeat`` also takes ``do``)."""
+
+    draw: Union[int, DrawSpec, None] = None
+    mill: MillSpec | None = None
+    discard: Union[int, DiscardSpec, None] = None
+    send_to_graveyard: CardRef | None = None
+    rest: CardRef | None = None
+    activate_cards: CardRef | None = None
+    flip_down: CardRef | None = None
+    flip_up: CardRef | None = None
+    power: PowerSpec | None = None
+    win: bool | None = None
+    summon_without_set: SummonWithoutSetSpec | None = None
+    set_from_hand: SetFromHandSpec | None = None
+    move: MoveSpec | None = None
+    return_to_hand: CardRef | None = None
+    to_deck: ToDeckSpec | None = None
+    hand_to_deck: HandToDeckSpec | None = None
+    repeat: int | None = Field(default=None, ge=1, le=MAX_REPEAT)
+    do: list["Step"] | None = Field(default=None, max_length=MAX_STEPS)
+    restrict: RestrictSpec | None = None
+    grant: GrantSpec | None = None
+    protect: ProtectSpec | None = None
+    rank: RankSpec | None = None
+    extra_turn: bool | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_kind(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            kinds = [k for k in data if k in STEP_KINDS]
+            unknown = [k for k in data if k not in STEP_KINDS and k != "do" and not str(k).startswith("x-")]
+            if unknown:
+                raise ValueError(f"unknown step {unknown[0]!r}; expected one of: {', '.join(STEP_KINDS)}")
+            if len(kinds) != 1:
+                raise ValueError("a step has exactly one kind key (e.g. `draw: 2`)")
+            if ("do" in data) != (kinds[0] == "repeat"):
+                raise ValueError("`do` goes with `repeat` only")
+        return data
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in STEP_KINDS if getattr(self, k) is not None)
+
+    @property
+    def argument(self) -> Any:
+        return getattr(self, self.kind)
+
+    @field_validator("draw")
+    @classmethod
+    def _draw_count(cls, value: Any) -> Any:
+        if isinstance(value, int) and not 0 <= value <= 60:
+            raise ValueError("a draw count is 0..60")
+        return value
+
+    @field_validator("discard")
+    @classmethod
+    def _discard_count(cls, value: Any) -> Any:
+        if isinstance(value, int) and not 0 <= value <= 60:
+            raise ValueError("a discard count is 0..60")
+        return value
+
+
+# --- conditions ------------------------------------------------------------------------------------
+
+
+class PlayerCount(Strict):
+    player: Whose = "self"
+    count: int = Field(ge=0, le=MAX_ZONE_COUNT)
+    where: Where = Where()
+
+
+class ItCondition(Strict):
+    where: Where
+
+
+CONDITION_KINDS: tuple[str, ...] = (
+    "hand_at_least", "hand_at_most", "deck_at_most", "deck_at_least", "graveyard_at_least",
+    "field_count_at_least", "field_count_at_most", "it", "did", "not_",
+)
+
+
+class Condition(Strict):
+    """「…なら」: judged when its sentence starts (6.7.5); exactly one kind key."""
+
+    hand_at_least: int | None = Field(default=None, ge=0, le=MAX_ZONE_COUNT)
+    hand_at_most: int | None = Field(default=None, ge=0, le=MAX_ZONE_COUNT)
+    deck_at_most: PlayerCount | None = None
+    deck_at_least: PlayerCount | None = None
+    graveyard_at_least: PlayerCount | None = None
+    field_count_at_least: PlayerCount | None = None
+    field_count_at_most: PlayerCount | None = None
+    it: Where | ItCondition | None = None
+    did: Literal[
+        "summon_without_set", "summon", "set", "send_to_graveyard", "draw", "discard", "rest",
+        "return_to_hand", "move", "mill",
+    ] | None = None
+    not_: "Condition | None" = Field(default=None, alias="not")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "Condition":
+        if sum(getattr(self, k) is not None for k in CONDITION_KINDS) != 1:
+            raise ValueError(f"a condition has exactly one of: {', '.join(k.rstrip('_') for k in CONDITION_KINDS)}")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in CONDITION_KINDS if getattr(self, k) is not None)
+
+
+class Sentence(Strict):
+    """A sentence (「。」) of steps joined by 「し、」 (10.1.5)."""
+
+    do: list[Step] = Field(min_length=1, max_length=MAX_STEPS)
+    then: bool = False
+    if_: Condition | None = Field(default=None, alias="if")
+    optional: bool = False
+
+
+TriggerEvent = Literal[
+    "attacks", "is_attacked", "blocks", "is_blocked", "after_attack", "after_block", "summoned",
+    "summoned_without_set", "set", "sent_to_graveyard", "leaves_field", "rested", "flipped_down", "drawn",
+]
+
+
+class When(Strict):
+    """What triggers an effect: a game event (「〜た時」/「〜する時」) or a phase boundary (6.4.6)."""
+
+    event: TriggerEvent | None = None
+    card: Literal["self", "own", "opponent", "any"] = "self"
+    timing: Literal["after", "before"] = "after"
+    phase_start: Phase | None = None
+    phase_end: Phase | None = None
+    turn: Literal["own", "any", "opponent"] = "own"
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "When":
+        if sum(x is not None for x in (self.event, self.phase_start, self.phase_end)) != 1:
+            raise ValueError("`when` has exactly one of `event`, `phase_start` or `phase_end`")
+        return self
+
+
+class Effect(Strict):
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    mark: Literal["summon", "once", "constant", "none"] = "none"
+    text: str = Field(default="", max_length=MAX_TEXT)
+    when: When | None = None
+    optional: bool = False
+    sentences: list[Sentence] = Field(default_factory=list, max_length=MAX_SENTENCES)
+
+
+# --- cards, stacks, players ------------------------------------------------------------------------
+
+
+class PowerMod(Timed):
+    add: int | None = Field(default=None, ge=-MAX_POWER, le=MAX_POWER)
+    set: int | None = Field(default=None, ge=0, le=MAX_POWER)
+    continuous: bool = False
+
+    @model_validator(mode="after")
+    def _add_or_set(self) -> "PowerMod":
+        if (self.add is None) == (self.set is None):
+            raise ValueError("a power modifier has exactly one of `add` or `set`")
+        return self
+
+
+class RankMod(Timed):
+    add: int = Field(ge=-9, le=9)
+
+
+class CardRestriction(Timed):
+    cannot: Act
+
+
+class Protection(Timed):
+    from_: Literal["leave_field", "battle", "effects"] = Field(alias="from")
+
+
+class Card(Strict):
+    id: str | None = Field(default=None, min_length=1, max_length=MAX_NAME, pattern=r"^[^\s]+$")
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    type: Literal["person", "event"] = "person"
+    rank: int | None = Field(default=None, ge=0, le=4)
+    level: int | None = Field(default=None, ge=0, le=4)
+    power: int | None = Field(default=None, ge=0, le=MAX_POWER)
+    role: Role = "none"
+    attributes: list[str] = Field(default_factory=list, max_length=20)
+    substitute: bool = False
+    counter: bool = False
+    effects: list[Effect] = Field(default_factory=list, max_length=MAX_EFFECTS)
+    summoned_this_turn: bool = False
+    summoned_without_set_this_turn: bool = False
+    mark_used_this_turn: bool = False
+    once_used: list[str] = Field(default_factory=list, max_length=MAX_EFFECTS)
+    immune: bool = False
+    unselectable: bool = False
+    battle_proof: bool = False
+    power_mods: list[PowerMod] = Field(default_factory=list, max_length=20)
+    rank_mods: list[RankMod] = Field(default_factory=list, max_length=20)
+    granted_role: Literal["attacker", "blocker"] | None = None
+    no_refresh: bool = False
+    restrictions: list[CardRestriction] = Field(default_factory=list, max_length=20)
+    protected: list[Protection] = Field(default_factory=list, max_length=20)
+
+    @model_validator(mode="after")
+    def _kind_fits(self) -> "Card":
+        # 2.2.1–2.2.2: a person has a rank and power; an event has a level and neither.
+        if self.type == "event":
+            if self.power is not None:
+                raise ValueError("an event (事変) has no power (2.2.1)")
+            if self.rank is not None:
+                raise ValueError("an event (事変) has a level, not a rank (2.2.2)")
+            if self.role != "none":
+                raise ValueError("an event (事変) has no attacker/blocker role (2.2.1)")
+        else:
+            if self.level is not None:
+                raise ValueError("a person (人物) has a rank, not a level (2.2.2)")
+            if self.counter:
+                raise ValueError("`counter` is for events (11.2.4)")
+        return self
+
+
+class Stack(Strict):
+    """One field slot: cards bottom → top; the top is 「場」, the rest 「場の下」 (2.3.2, 2.4.1)."""
+
+    cards: list[Card] | None = Field(default=None, min_length=1, max_length=MAX_STACK)
+    card: Card | None = None
+    face: Face = "up"
+    state: StackState = "active"
+
+    @model_validator(mode="after")
+    def _cards_or_card(self) -> "Stack":
+        if (self.cards is None) == (self.card is None):
+            raise ValueError("a slot has either `cards` (bottom → top) or `card`")
+        for card in self.all_cards:
+            if card.type == "event":
+                raise ValueError("an event (事変) is never placed on the field (2.8, 6.8.3)")
+        return self
+
+    @property
+    def all_cards(self) -> list[Card]:
+        return list(self.cards) if self.cards is not None else [self.card]  # type: ignore[list-item]
+
+
+Zone = Union[int, list[Card]]
+
+
+class PlayerRestriction(Timed):
+    cannot: Act
+
+
+class Rights(Strict):
+    damage_zero: int = Field(default=0, ge=0, le=20)
+
+
+class PlayerSpec(Strict):
+    deck: Zone = 0
+    graveyard: Zone = 0
+    hand: Zone = 0
+    field: dict[int, Stack] = Field(default_factory=dict)
+    rights: Rights = Rights()
+    events_this_turn: int = Field(default=0, ge=0, le=10)
+    hand_draw_limit: int | None = Field(default=None, ge=0, le=MAX_ZONE_COUNT)
+    summon_limit: int | None = Field(default=None, ge=0, le=10)
+    restrictions: list[PlayerRestriction] = Field(default_factory=list, max_length=20)
+    extra_turn: bool = False
+
+    @field_validator("deck", "graveyard", "hand")
+    @classmethod
+    def _zone_size(cls, value: Zone) -> Zone:
+        if isinstance(value, int) and not 0 <= value <= MAX_ZONE_COUNT:
+            raise ValueError(f"a count is 0..{MAX_ZONE_COUNT}")
+        if isinstance(value, list) and len(value) > MAX_CARD_LIST:
+            raise ValueError(f"at most {MAX_CARD_LIST} cards are listed in one zone")
+        return value
+
+    @field_validator("field", mode="before")
+    @classmethod
+    def _slots(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            for key in value:
+                slot = _as_int(key)
+                if slot is None or not 1 <= slot <= 5:
+                    raise ValueError(f"@{key}: slots are 1..5 (2.3.1)")
+        return value
+
+
+def _as_int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
+
+
+class GameSpec(Strict):
+    round: int = Field(ge=1, le=99)
+    first_player: Player
+    turn_player: Player
+    phase: Phase
+
+
+# --- actions ---------------------------------------------------------------------------------------
+
+
+class Defence(Strict):
+    block: str | None = None
+    substitute: str | None = None
+    event: str | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "Defence":
+        if sum(x is not None for x in (self.block, self.substitute, self.event)) != 1:
+            raise ValueError("a defence is one of `block`, `substitute` or `event` (11.2.1)")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return "block" if self.block else "substitute" if self.substitute else "event"
+
+    @property
+    def ref(self) -> str:
+        return self.block or self.substitute or self.event or ""
+
+
+class Choices(Strict):
+    """Choices a player makes for an action's optional and simultaneous effects (6.4.7, 10.1.2)."""
+
+    decline: list[str] = Field(default_factory=list, max_length=20)
+    order: list[str] = Field(default_factory=list, max_length=20)
+
+
+class AttackSpec(Choices):
+    attacker: str
+    target: str
+    response: Union[Literal["none"], Defence, list[Defence]] = "none"
+    damage_zero: bool = False
+
+    @field_validator("response", mode="before")
+    @classmethod
+    def _response_list(cls, value: Any) -> Any:
+        if isinstance(value, list) and len(value) > 5:
+            raise ValueError("at most 5 defences are attempted for one attack")
+        return value
+
+    @property
+    def defences(self) -> list[Defence]:
+        if self.response == "none":
+            return []
+        return list(self.response) if isinstance(self.response, list) else [self.response]  # type: ignore[list-item]
+
+
+class DrawPhaseSpec(Strict):
+    draw: int = Field(ge=0, le=60)
+
+
+class SummonEntry(Strict):
+    card: str
+    slot: int | None = Field(default=None, ge=1, le=5)
+
+
+class SummonPhaseSpec(Strict):
+    summon: list[Union[str, SummonEntry]] = Field(default_factory=list, max_length=10)
+
+
+class SetSpec(Strict):
+    card: str
+    onto: str
+
+
+class ActivateSpec(Choices):
+    card: str
+    effect: str
+
+
+class EventSpec(Choices):
+    card: str
+
+
+class Empty(Strict):
+    pass
+
+
+ACTION_KINDS: tuple[str, ...] = (
+    "attack", "draw_phase", "summon_phase", "set", "activate", "event", "next_phase", "end_turn",
+)
+
+
+class Action(Strict):
+    attack: AttackSpec | None = None
+    draw_phase: DrawPhaseSpec | None = None
+    summon_phase: SummonPhaseSpec | None = None
+    set: SetSpec | None = None
+    activate: ActivateSpec | None = None
+    event: EventSpec | None = None
+    next_phase: Empty | None = None
+    end_turn: Empty | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_kind(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            keys = [k for k in data if not str(k).startswith("x-")]
+            if len(keys) != 1 or keys[0] not in ACTION_KINDS:
+                raise ValueError(f"an action has exactly one key, one of: {', '.join(ACTION_KINDS)}")
+            if data[keys[0]] is None:
+                data = {**data, keys[0]: {}}
+        return data
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in ACTION_KINDS if getattr(self, k) is not None)
+
+    @property
+    def argument(self) -> Any:
+        return getattr(self, self.kind)
+
+
+# --- expectations and the scenario -----------------------------------------------------------------
+
+
+class Expect(Strict):
+    legal: bool | None = None
+    violation: list[str] = Field(default_factory=list)
+    winner: Player | None = None
+    state: dict[str, Any] = Field(default_factory=dict)
+    cites: list[str] = Field(default_factory=list)
+    order: list[str] = Field(default_factory=list)
+    decision: Player | None = None
+    gap: list[str] = Field(default_factory=list)
+
+    @field_validator("violation", "cites", "order", "gap", mode="before")
+    @classmethod
+    def _clause_ids(cls, value: Any) -> Any:
+        # YAML reads `[10.6]` as floats; clause ids are strings.
+        if isinstance(value, list):
+            return [str(v) for v in value]
+        return value
+
+
+class Scenario(Strict):
+    format: Literal["hi-story-scenario/1"]
+    title: str = Field(min_length=1, max_length=200)
+    question: str | None = Field(default=None, max_length=MAX_TEXT)
+    game: GameSpec
+    players: dict[Player, PlayerSpec]
+    actions: list[Action] = Field(default_factory=list, max_length=MAX_ACTIONS)
+    expect: Expect | None = None
+
+    @field_validator("players")
+    @classmethod
+    def _both_players(cls, value: dict[str, PlayerSpec]) -> dict[str, PlayerSpec]:
+        missing = [p for p in ("A", "B") if p not in value]
+        if missing:
+            raise ValueError(f"both players A and B are needed; missing {', '.join(missing)}")
+        return value
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> "Scenario":
+        seen: set[str] = set()
+        for card in iter_cards(self):
+            if card.id is None:
+                continue
+            if card.id in seen or card.id in SLOT_REFS:
+                raise ValueError(f"card id {card.id!r} is used twice or looks like a slot reference")
+            seen.add(card.id)
+        return self
+
+    def dump(self) -> dict[str, Any]:
+        """The canonical plain form: load(dump(s)) == s."""
+        return self.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+
+
+def iter_cards(scenario: Scenario):
+    """Every card the scenario declares, in a stable order (players, zones, slots)."""
+    for player_id in ("A", "B"):
+        player = scenario.players[player_id]
+        for zone in (player.deck, player.hand, player.graveyard):
+            if isinstance(zone, list):
+                yield from zone
+        for slot in sorted(player.field):
+            yield from player.field[slot].all_cards
+
+
+# --- loading ---------------------------------------------------------------------------------------
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """Safe YAML with aliases refused: a scenario never needs them, and they enable 'billion laughs'."""
+
+    def compose_node(self, parent, index):  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(None, None, "YAML aliases (*name) are not allowed", event.start_mark)
+        return super().compose_node(parent, index)
+
+
+def parse_text(text: str) -> Any:
+    """YAML (a superset of JSON) text → plain data, bounded in size and nesting."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SOURCE_BYTES:
+        raise ScenarioError([("", f"the scenario is larger than {MAX_SOURCE_BYTES // 1024} KiB")])
+    try:
+        data = yaml.load(text, Loader=_BoundedLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(error, "problem", None) or str(error)
+        raise ScenarioError([("", f"not valid YAML/JSON{where}: {problem}")]) from None
+    _check_depth(data)
+    return data
+
+
+MAX_DEPTH = 30
+
+
+def _check_depth(data: Any) -> None:
+    stack = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ScenarioError([("", f"the scenario is nested deeper than {MAX_DEPTH} levels")])
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+
+
+def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
+    """A scenario from YAML/JSON text or plain data; raises ScenarioError naming each bad field."""
+    if isinstance(source, bytes):
+        source = source.decode("utf-8", errors="replace")
+    data = parse_text(source) if isinstance(source, str) else source
+    if not isinstance(data, dict):
+        raise ScenarioError([("", "a scenario is a mapping with format, title, game, players, actions")])
+    _check_depth(data)
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as error:
+        raise ScenarioError(_errors(error)) from None
+
+
+def dumps(scenario: Scenario) -> str:
+    """The scenario as YAML text (Japanese kept readable)."""
+    return yaml.safe_dump(scenario.dump(), allow_unicode=True, sort_keys=False)
+
+
+def canonical_json(scenario: Scenario) -> str:
+    """Canonical JSON: sorted keys, no whitespace; the same scenario always gives the same bytes."""
+    return json.dumps(scenario.dump(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _errors(error: ValidationError) -> list[tuple[str, str]]:
+    by_path: dict[str, list[str]] = {}
+    for item in error.errors(include_url=False):
+        # Union branches produce one error per alternative; the path segment naming the branch
+        # (a class name or "str") is noise for a person, so drop it.
+        path = ".".join(str(p) for p in item["loc"] if not _is_branch_label(p))
+        message = item["msg"].removeprefix("Value error, ")
+        if item["type"] == "extra_forbidden":
+            message = "unknown field (a typo? extension fields start with `x-`)"
+        if message.startswith("@") and ": " in message:
+            # A validator that names a key inside its field ("@6: …") extends the path with it.
+            key, message = message[1:].split(": ", 1)
+            path = f"{path}.{key}"
+        messages = by_path.setdefault(path, [])
+        if message not in messages:
+            messages.append(message)
+    # A union whose one branch failed deeper down also reports "wrong type" for the other branches at
+    # the parent path: the deeper error is the one that helps.
+    paths = list(by_path)
+    kept = [p for p in paths if not any(q.startswith(p + ".") or (p == "" and q) for q in paths if q != p)]
+    return [(path, " or ".join(by_path[path])) for path in kept][:50]
+
+
+def _is_branch_label(part: Any) -> bool:
+    if not isinstance(part, str):
+        return False
+    return part in _MODEL_NAMES or "[" in part or part in ("str", "int", "bool", "function-after", "function-before")
+
+
+_MODEL_NAMES = frozenset(
+    name for name, value in dict(globals()).items() if isinstance(value, type) and issubclass(value, BaseModel)
+)

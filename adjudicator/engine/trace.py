@@ -1,0 +1,203 @@
+"""The trace: what the engine did, step by step, each step citing the rules that govern it.
+
+The engine only ever appends to a :class:`Recorder`; :meth:`Recorder.finish` freezes it into the
+``hi-story-trace/1`` JSON of the spec (``shared/spec/scenario-format.md``, "Trace output").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.engine.rules import Rule, cited_clauses
+
+TRACE_FORMAT = "hi-story-trace/1"
+MAX_STEPS = 2_000  # a trace longer than this means a loop the step limit should have caught
+
+
+@dataclass(frozen=True)
+class Considered:
+    """A rule that was considered and did not apply (「ブロックできない — …」)."""
+
+    text: str
+    cites: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "cites": list(self.cites)}
+
+
+@dataclass(frozen=True)
+class Step:
+    n: int
+    text: str
+    cites: tuple[str, ...]
+    action: int | None
+    changes: tuple[str, ...] = ()
+    considered: tuple[Considered, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"n": self.n, "text": self.text, "cites": list(self.cites), "action": self.action}
+        if self.changes:
+            out["changes"] = list(self.changes)
+        if self.considered:
+            out["considered"] = [c.to_json() for c in self.considered]
+        return out
+
+
+@dataclass(frozen=True)
+class Violation:
+    action: int
+    text: str
+    cites: tuple[str, ...]
+    kind: str  # "action": the whole action was rejected; "choice": a choice inside it was
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "cites": list(self.cites), "text": self.text, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Resolution stopped: a choice the rules give a player and the scenario did not make."""
+
+    player: str
+    question: str
+    options: tuple[str, ...]
+    cites: tuple[str, ...]
+    action: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "question": self.question,
+            "options": list(self.options),
+            "cites": list(self.cites),
+            "action": self.action,
+        }
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A point the rulebook does not decide; the trace goes no further."""
+
+    text: str
+    cites: tuple[str, ...]
+    action: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "cites": list(self.cites), "action": self.action}
+
+
+@dataclass
+class Recorder:
+    """Collects steps, violations, a decision and gaps while a scenario resolves."""
+
+    steps: list[Step] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    gaps: list[Gap] = field(default_factory=list)
+    decision: Decision | None = None
+    action: int | None = None  # index of the action being resolved
+
+    def step(
+        self,
+        text: str,
+        *rules: Rule,
+        changes: tuple[str, ...] | list[str] = (),
+        considered: tuple[Considered, ...] | list[Considered] = (),
+    ) -> Step:
+        if not rules:
+            raise ValueError(f"a trace step must cite a rule: {text!r}")
+        if len(self.steps) >= MAX_STEPS:
+            raise RuntimeError("trace step limit exceeded")
+        recorded = Step(
+            n=len(self.steps) + 1,
+            text=text,
+            cites=cited_clauses(*rules),
+            action=self.action,
+            changes=tuple(changes),
+            considered=tuple(considered),
+        )
+        self.steps.append(recorded)
+        return recorded
+
+    def violation(self, text: str, *rules: Rule, kind: str = "action") -> Violation:
+        if not rules:
+            raise ValueError(f"a violation must cite a rule: {text!r}")
+        recorded = Violation(self.action if self.action is not None else -1, text, cited_clauses(*rules), kind)
+        self.violations.append(recorded)
+        return recorded
+
+    def gap(self, text: str, *rules: Rule) -> Gap:
+        recorded = Gap(text, cited_clauses(*rules), self.action)
+        self.gaps.append(recorded)
+        return recorded
+
+    def decide(self, player: str, question: str, options: list[str] | tuple[str, ...], *rules: Rule) -> Decision:
+        self.decision = Decision(player, question, tuple(options), cited_clauses(*rules), self.action)
+        return self.decision
+
+    def cited(self) -> list[str]:
+        """Every clause cited anywhere, in first-appearance order (steps, violations, decision, gaps)."""
+        seen: dict[str, None] = {}
+        for recorded in self.steps:
+            for clause in recorded.cites:
+                seen.setdefault(clause, None)
+            for considered in recorded.considered:
+                for clause in considered.cites:
+                    seen.setdefault(clause, None)
+        for other in (*self.violations, *self.gaps, *([self.decision] if self.decision else [])):
+            for clause in other.cites:
+                seen.setdefault(clause, None)
+        return list(seen)
+
+
+@dataclass(frozen=True)
+class Trace:
+    """The finished ruling for one scenario."""
+
+    rulebook: dict[str, str]
+    engine: str
+    title: str
+    question: str | None
+    steps: tuple[Step, ...]
+    violations: tuple[Violation, ...]
+    decision: Decision | None
+    gaps: tuple[Gap, ...]
+    winner: str | None
+    final: dict[str, Any]
+    initial: dict[str, Any]
+    errors: tuple[tuple[str, str], ...] = ()  # impossible board: named reasons, nothing resolved
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations and not self.errors
+
+    def cited(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for recorded in self.steps:
+            for clause in recorded.cites:
+                seen.setdefault(clause, None)
+            for considered in recorded.considered:
+                for clause in considered.cites:
+                    seen.setdefault(clause, None)
+        for other in (*self.violations, *self.gaps, *([self.decision] if self.decision else [])):
+            for clause in other.cites:
+                seen.setdefault(clause, None)
+        return list(seen)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": TRACE_FORMAT,
+            "rulebook": dict(self.rulebook),
+            "engine": self.engine,
+            "title": self.title,
+            "question": self.question,
+            "legal": self.legal,
+            "violations": [v.to_json() for v in self.violations],
+            "decision": self.decision.to_json() if self.decision else None,
+            "gaps": [g.to_json() for g in self.gaps],
+            "winner": self.winner,
+            "errors": [{"path": p, "text": t} for p, t in self.errors],
+            "steps": [s.to_json() for s in self.steps],
+            "initial": self.initial,
+            "final": self.final,
+        }

@@ -1,0 +1,126 @@
+"""Checking a trace against a scenario's ``expect`` block: the judge's answer the ruling must match."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from adjudicator.engine import scenario as fmt
+from adjudicator.engine.trace import Trace
+from adjudicator.rulebook.numbers import citation_covers
+
+STATE_FIELDS = ("state", "face", "power", "cards", "rank", "top")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The verdict on one scenario file: its failures (empty when it passes), or why it did not load."""
+
+    path: str
+    failures: tuple[str, ...]
+    trace: Trace | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+def check(expect: fmt.Expect | None, trace: Trace) -> list[str]:
+    """Every way ``trace`` differs from ``expect``; empty when it matches."""
+    if expect is None:
+        return []
+    failures: list[str] = []
+    given = expect.model_fields_set
+    if trace.errors:
+        failures += [f"impossible board: {path}: {text}" for path, text in trace.errors]
+    if expect.legal is not None and trace.legal != expect.legal:
+        failures.append(f"legal: expected {expect.legal}, got {trace.legal} ({_violations(trace)})")
+    violation_cites = [c for v in trace.violations for c in v.cites]
+    for clause in expect.violation:
+        if not any(citation_covers(clause, cited) for cited in violation_cites):
+            failures.append(f"violation: no rejection cites {clause} (violations: {_violations(trace)})")
+    if "winner" in given and trace.winner != expect.winner:
+        failures.append(f"winner: expected {expect.winner}, got {trace.winner}")
+    failures += _check_state(expect.state, trace.final)
+    cited = trace.cited()
+    for clause in expect.cites:
+        if not any(citation_covers(clause, c) for c in cited):
+            failures.append(f"cites: {clause} is not cited (cited: {', '.join(cited)})")
+    failures += _check_order(expect.order, cited)
+    if "decision" in given:
+        got = trace.decision.player if trace.decision else None
+        if got != expect.decision:
+            failures.append(f"decision: expected a choice of {expect.decision}, got {got}")
+    gap_cites = [c for g in trace.gaps for c in g.cites]
+    for clause in expect.gap:
+        if not any(citation_covers(clause, c) for c in gap_cites):
+            failures.append(f"gap: no gap cites {clause} (gaps: {[g.text for g in trace.gaps]})")
+    return failures
+
+
+def _violations(trace: Trace) -> str:
+    return "; ".join(f"#{v.action} {v.text} [{', '.join(v.cites)}]" for v in trace.violations) or "none"
+
+
+def _check_order(order: list[str], cited: list[str]) -> list[str]:
+    positions = []
+    for clause in order:
+        index = next((i for i, c in enumerate(cited) if citation_covers(clause, c)), None)
+        if index is None:
+            return [f"order: {clause} is not cited"]
+        positions.append(index)
+    if positions != sorted(positions):
+        return [f"order: expected first citations in the order {order}, got positions {positions}"]
+    return []
+
+
+def _check_state(state: dict[str, Any], final: dict[str, Any]) -> list[str]:
+    failures = []
+    for key, expected in state.items():
+        got = _state_value(final, key)
+        if isinstance(expected, dict) and isinstance(got, dict):
+            for name, value in expected.items():
+                if name not in STATE_FIELDS:
+                    failures.append(f"state: {key}.{name} is not a field that can be checked")
+                elif got.get(name) != value:
+                    failures.append(f"state: {key}.{name} expected {value!r}, got {got.get(name)!r}")
+        elif isinstance(expected, dict):
+            failures.append(f"state: {key} expected a card, got {got!r}")
+        elif got != expected:
+            failures.append(f"state: {key} expected {expected!r}, got {got!r}")
+    return failures
+
+
+def _state_value(final: dict[str, Any], key: str) -> Any:
+    """``B.deck`` → a count; ``A2`` → the slot's facts, or ``"empty"``."""
+    if "." in key:
+        player, zone = key.split(".", 1)
+        return final.get(player, {}).get(zone)
+    if len(key) == 2 and key[0] in "AB" and key[1] in "12345":
+        slot = final[key[0]]["field"].get(key[1])
+        return slot if slot is not None else "empty"
+    return None
+
+
+def verify_file(path: Path) -> Outcome:
+    """Load, resolve and check one scenario file."""
+    from adjudicator.engine.game import resolve
+
+    try:
+        loaded = fmt.load_scenario(path.read_text(encoding="utf-8"))
+    except fmt.ScenarioError as error:
+        return Outcome(str(path), tuple(f"does not load: {p or '(top)'}: {m}" for p, m in error.errors))
+    trace = resolve(loaded)
+    return Outcome(str(path), tuple(check(loaded.expect, trace)), trace)
+
+
+def scenario_files(paths: list[Path]) -> list[Path]:
+    """The ``*.yaml``/``*.yml``/``*.json`` files named or found below the given paths, sorted."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += [p for p in path.rglob("*") if p.suffix in (".yaml", ".yml", ".json") and p.is_file()]
+        else:
+            found.append(path)
+    return sorted(found)
