@@ -59,3 +59,11 @@ class DraftBook:
             )
             for position, draft in enumerate(self._drafts.values())
         )
+
+
+@dataclass(frozen=True)
+class ParsedBook:
+    """What a parser returns: the front matter before the first chapter, and the node drafts."""
+
+    preamble: str
+    drafts: DraftBook

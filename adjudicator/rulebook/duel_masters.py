@@ -20,8 +20,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from adjudicator.rulebook.drafts import Draft, DraftBook
-from adjudicator.rulebook.hi_story import ParsedBook
+from adjudicator.rulebook.drafts import Draft, DraftBook, ParsedBook
 
 _CHAPTER = re.compile(r"^(\d)\.[ \t]+(\S.*)$", re.MULTILINE)
 _RULE = re.compile(

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from adjudicator.rulebook.drafts import Draft, DraftBook
+from adjudicator.rulebook.drafts import Draft, DraftBook, ParsedBook
 from adjudicator.rulebook.numbers import CIRCLED_DIGITS, circled_value
 
 _CHAPTER = re.compile(r"^(第(\d+)章)\s*(.*)$")
@@ -32,12 +32,6 @@ class _Line:
     number: int  # 1-based line number in the source
     start: int  # offset of the first non-blank character
     text: str  # the line without surrounding whitespace
-
-
-@dataclass(frozen=True)
-class ParsedBook:
-    preamble: str
-    drafts: DraftBook
 
 
 def parse(source: str) -> ParsedBook:

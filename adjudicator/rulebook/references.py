@@ -12,6 +12,7 @@ Every clause, section or chapter number written in a clause is a reference, what
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,18 +39,21 @@ class ReferenceIndex:
     kinds: Mapping[str, str]
     has_items: frozenset[str]
 
+    @functools.cached_property
+    def _positions(self) -> dict[str, int]:
+        return {node: position for position, node in enumerate(self.order)}
+
     def between(self, first: str, last: str) -> list[str]:
         """Clause ids from ``first`` to ``last`` inclusive; just the ends if either is unknown."""
         if first not in self.parents or last not in self.parents:
             return [first, last]
-        start, end = self.order.index(first), self.order.index(last)
+        start, end = self._positions[first], self._positions[last]
         return [node for node in self.order[start:end + 1] if self.kinds[node] == self.kinds[first]]
 
     def list_before(self, node_id: str) -> str | None:
         """The nearest earlier clause with a list in the same section as ``node_id``."""
         section = self.parents.get(node_id)
-        index = self.order.index(node_id)
-        for candidate in reversed(self.order[:index]):
+        for candidate in reversed(self.order[:self._positions[node_id]]):
             if candidate in self.has_items and self.parents.get(candidate) == section:
                 return candidate
         return None
