@@ -78,3 +78,9 @@ def test_full_width_forms_normalise_to_the_same_id(number):
 def test_sort_key_orders_like_the_books():
     ids = ["6.7.10", "6.7.2", "6.7", "100.2a", "100.3", "100.2"]
     assert sorted(ids, key=sort_key) == ["6.7", "6.7.2", "6.7.10", "100.2", "100.2a", "100.3"]
+
+
+@given(st.text(alphabet="0123456789０１２３４５６７８９.．-の第章chCHab ①⑧⑩", max_size=16))
+def test_normalize_ref_is_idempotent(text):
+    once = normalize_ref(text)
+    assert normalize_ref(once) == once

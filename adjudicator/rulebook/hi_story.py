@@ -47,7 +47,7 @@ def parse(source: str) -> ParsedBook:
         if current is not None and body:
             current.text = _span(source, body, first_offset=_body_offset(current, body[0]))
             if current.kind == "clause":
-                _add_items(drafts, current, body, source)
+                _add_items(drafts, current, body)
 
     for index in range(preamble_end, len(lines)):
         line = lines[index]
@@ -124,7 +124,7 @@ def _opens_section(number: str, following: list[_Line]) -> bool:
     return False
 
 
-def _add_items(drafts: DraftBook, clause: Draft, body: list[_Line], source: str) -> None:
+def _add_items(drafts: DraftBook, clause: Draft, body: list[_Line]) -> None:
     """List items: ``1. …`` lines under the clause (10.6.2), else ①②③ running inline (6.11.1)."""
     listed = [line for line in body[1:] if _ITEM.match(line.text)]
     for line in listed:

@@ -13,7 +13,7 @@ import unicodedata
 CIRCLED_DIGITS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
 _CHAPTER = re.compile(r"^(?:ch|第)\s*(\d+)\s*章?$", re.IGNORECASE)
-_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*[a-z]?)(?:(?:-|の|\s+)(\d+))?$")
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*[a-z]?)(?:(?:-|の)(\d+))?$")
 _DM_GROUP = re.compile(r"^\d{3}")
 
 
