@@ -87,6 +87,21 @@ class Gap:
         return {"text": self.text, "cites": list(self.cites), "action": self.action}
 
 
+def first_citations(steps, violations, gaps, decision) -> list[str]:
+    """Every clause cited, in first-appearance order: steps (and what they considered), then the rest."""
+    seen: dict[str, None] = {}
+    for recorded in steps:
+        for clause in recorded.cites:
+            seen.setdefault(clause, None)
+        for considered in recorded.considered:
+            for clause in considered.cites:
+                seen.setdefault(clause, None)
+    for other in (*violations, *gaps, *([decision] if decision else [])):
+        for clause in other.cites:
+            seen.setdefault(clause, None)
+    return list(seen)
+
+
 @dataclass
 class Recorder:
     """Collects steps, violations, a decision and gaps while a scenario resolves."""
@@ -137,17 +152,7 @@ class Recorder:
 
     def cited(self) -> list[str]:
         """Every clause cited anywhere, in first-appearance order (steps, violations, decision, gaps)."""
-        seen: dict[str, None] = {}
-        for recorded in self.steps:
-            for clause in recorded.cites:
-                seen.setdefault(clause, None)
-            for considered in recorded.considered:
-                for clause in considered.cites:
-                    seen.setdefault(clause, None)
-        for other in (*self.violations, *self.gaps, *([self.decision] if self.decision else [])):
-            for clause in other.cites:
-                seen.setdefault(clause, None)
-        return list(seen)
+        return first_citations(self.steps, self.violations, self.gaps, self.decision)
 
 
 @dataclass(frozen=True)
@@ -172,17 +177,7 @@ class Trace:
         return not self.violations and not self.errors
 
     def cited(self) -> list[str]:
-        seen: dict[str, None] = {}
-        for recorded in self.steps:
-            for clause in recorded.cites:
-                seen.setdefault(clause, None)
-            for considered in recorded.considered:
-                for clause in considered.cites:
-                    seen.setdefault(clause, None)
-        for other in (*self.violations, *self.gaps, *([self.decision] if self.decision else [])):
-            for clause in other.cites:
-                seen.setdefault(clause, None)
-        return list(seen)
+        return first_citations(self.steps, self.violations, self.gaps, self.decision)
 
     def to_json(self) -> dict[str, Any]:
         return {
