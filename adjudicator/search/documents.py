@@ -1,0 +1,99 @@
+"""The index's view of a rulebook: one document per searchable node, and the schema that holds them.
+
+Bump ``SCHEMA_VERSION`` whenever the schema, the analyzers or what goes into a document changes: the
+stored index is rebuilt when it differs (see :mod:`adjudicator.search.store`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+
+from adjudicator.rulebook import Node, Rulebook
+from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer
+
+SCHEMA_VERSION = 1
+
+# Nodes a search can answer with. Sections and chapters are headings: their words reach the clauses under
+# them through the ``headings`` field, and a section number query shows the whole section instead.
+SEARCHABLE_KINDS = ("clause", "item")
+
+# 「バトル」とは… (11.7.1), 「場」（「フィールド」とも表記する）とは… (2.3.1): the clause that defines a term
+# should rank first for that term, so the defined words get a field of their own. 「X」は、 at the start
+# of a section's first clause defines X too (2.4.1, 6.7.1); later clauses of that form refine it (6.7.4).
+_DEFINITION = re.compile(r"^「([^「」]{1,20})」(?:（[^）]*）)?とは")
+_OPENING_DEFINITION = re.compile(r"^「([^「」]{1,20})」(?:（[^）]*）)?は、")
+_QUOTED = re.compile(r"「([^「」]{1,20})」")
+_DEFINING_TITLES = ("定義", "読み方", "解釈", "補完")
+
+
+def build_schema() -> Schema:
+    bigram, morph = BigramTokenizer(), MorphTokenizer()
+    return Schema(
+        key=ID(unique=True, stored=True),
+        book=ID(stored=True),
+        node_id=ID(stored=True),
+        kind=ID(stored=True),
+        chapter=ID(stored=True),
+        position=NUMERIC(stored=True, sortable=True),
+        title=TEXT(analyzer=bigram),
+        title_morph=TEXT(analyzer=morph, phrase=False),
+        headings=TEXT(analyzer=bigram),
+        headings_morph=TEXT(analyzer=morph, phrase=False),
+        terms=TEXT(analyzer=bigram),
+        body=TEXT(analyzer=bigram),
+        body_morph=TEXT(analyzer=morph, phrase=False),
+        text=STORED,
+    )
+
+
+def document_key(book: str, node_id: str) -> str:
+    return f"{book}:{node_id}"
+
+
+def defined_terms(node: Node, ancestors: tuple[Node, ...]) -> list[str]:
+    """Terms this node defines: 「X」とは in its own text, or the quoted term of a 「X」の定義 heading."""
+    parent = ancestors[-1] if ancestors else None
+    opens_section = parent is not None and parent.children[:1] == (node.id,)
+    patterns = (_DEFINITION, _OPENING_DEFINITION) if opens_section else (_DEFINITION,)
+    terms = [match.group(1) for pattern in patterns if (match := pattern.match(node.text))]
+    # A 「X」の定義 section defines X in its first clause (9.1 → 9.1.1); the rest apply the definition.
+    headings = [node] + ([parent] if opens_section else [])
+    for heading in headings:
+        title = heading.title or ""
+        if any(word in title for word in _DEFINING_TITLES):
+            terms.extend(_QUOTED.findall(title))
+    return list(dict.fromkeys(terms))
+
+
+def chapter_of(book: Rulebook, node: Node) -> str:
+    path = book.heading_path(node.id)
+    return path[0].id if path and path[0].kind == "chapter" else ""
+
+
+def documents(book: Rulebook) -> Iterator[dict]:
+    """One Whoosh document per clause and list item of ``book``."""
+    for node in book.walk():
+        if node.kind not in SEARCHABLE_KINDS or not node.text.strip():
+            continue
+        path = book.heading_path(node.id)
+        ancestors = path[:-1]
+        headings = " ".join(part.title for part in ancestors if part.title)
+        yield {
+            "key": document_key(book.id, node.id),
+            "book": book.id,
+            "node_id": node.id,
+            "kind": node.kind,
+            "chapter": chapter_of(book, node),
+            "position": node.position,
+            "title": node.title or "",
+            "title_morph": node.title or "",
+            "headings": headings,
+            "headings_morph": headings,
+            "terms": " ".join(defined_terms(node, ancestors)),
+            "body": node.text,
+            "body_morph": node.text,
+            "text": node.text,
+        }

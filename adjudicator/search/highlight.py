@@ -1,0 +1,87 @@
+"""Which parts of a clause's text the query matched, and a short excerpt around them.
+
+Whoosh's own highlighter works on index tokens; for overlapping bigrams that marks half-words. Here the
+query's words (its phrases, its content words and its rulebook-word synonyms) are looked up in the
+NFKC-folded clause text and mapped back onto the original characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from adjudicator.search.analysis import normalize
+
+SNIPPET_LENGTH = 120
+_MAX_NEEDLES = 40
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str
+    matched: bool
+
+
+@dataclass(frozen=True)
+class Excerpt:
+    segments: tuple[Segment, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(segment.text for segment in self.segments)
+
+
+def _folded_with_offsets(text: str) -> tuple[str, list[int]]:
+    """``text`` folded character by character, and for each folded character its original offset."""
+    folded: list[str] = []
+    origin: list[int] = []
+    for offset, char in enumerate(text):
+        piece = normalize(char)
+        folded.append(piece)
+        origin.extend([offset] * len(piece))
+    return "".join(folded), origin
+
+
+def matched_spans(text: str, needles: Iterable[str]) -> list[tuple[int, int]]:
+    """Merged (start, end) spans of ``text`` where any needle occurs (case- and width-insensitive)."""
+    folded, origin = _folded_with_offsets(text)
+    spans: list[tuple[int, int]] = []
+    for needle in list(dict.fromkeys(normalize(needle) for needle in needles if needle.strip()))[:_MAX_NEEDLES]:
+        start = folded.find(needle)
+        while start >= 0:
+            spans.append((origin[start], origin[start + len(needle) - 1] + 1))
+            start = folded.find(needle, start + len(needle))
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def excerpt(text: str, needles: Iterable[str], length: int = SNIPPET_LENGTH) -> Excerpt:
+    """About ``length`` characters of ``text`` around its first match, matches marked."""
+    text = " ".join(text.split())
+    spans = matched_spans(text, needles)
+    start = 0
+    if spans and spans[0][0] > length // 3:
+        start = spans[0][0] - length // 3
+    end = min(len(text), start + length)
+    segments: list[Segment] = []
+    if start > 0:
+        segments.append(Segment("…", False))
+    cursor = start
+    for span_start, span_end in spans:
+        if span_end <= start or span_start >= end:
+            continue
+        span_start, span_end = max(span_start, start), min(span_end, end)
+        if span_start > cursor:
+            segments.append(Segment(text[cursor:span_start], False))
+        segments.append(Segment(text[span_start:span_end], True))
+        cursor = span_end
+    if cursor < end:
+        segments.append(Segment(text[cursor:end], False))
+    if end < len(text):
+        segments.append(Segment("…", False))
+    return Excerpt(tuple(segments))

@@ -1,0 +1,109 @@
+"""Shared fixtures: the Flask app and client on a throw-away data directory, a live server on a free
+loopback port, and a headless Debian chromium for browser tests (skipped with a message when missing).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+
+
+@pytest.fixture(scope="session")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One ADJUDICATOR_DATA_DIR for the session, so the search index is built once."""
+    return tmp_path_factory.mktemp("adjudicator-data")
+
+
+@pytest.fixture(scope="session")
+def _session_env(data_dir: Path) -> Iterator[None]:
+    patcher = pytest.MonkeyPatch()
+    patcher.setenv("ADJUDICATOR_DATA_DIR", str(data_dir))
+    yield
+    patcher.undo()
+
+
+@pytest.fixture(scope="session")
+def app(_session_env):
+    """The real application (both rulebooks, the real index) writing only under ``data_dir``."""
+    from adjudicator.web import create_app
+
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def search_engine(data_dir):
+    """The clause search over both rulebooks, its index in ``data_dir`` (where the app looks too)."""
+    from adjudicator.rulebook import list_rulebooks
+    from adjudicator.search.engine import ClauseSearch
+    from adjudicator.search.store import open_or_build
+
+    books = list_rulebooks()
+    return ClauseSearch(open_or_build(books, data_dir / "index").index, books)
+
+
+def _free_loopback_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server(app) -> Iterator[str]:
+    """The app served by a real threaded WSGI server on 127.0.0.1; yields its base URL."""
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", _free_loopback_port(), app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium, headless, driven by Playwright (never a downloaded browser)."""
+    if not CHROMIUM.exists() or shutil.which(str(CHROMIUM)) is None:
+        pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=list(CHROMIUM_ARGS)
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture()
+def page(browser, live_server):
+    """A fresh browser context and page; ``page.base_url`` is the live server."""
+    context = browser.new_context(base_url=live_server, locale="ja-JP")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

@@ -1,0 +1,99 @@
+"""Japanese analysis, query parsing, synonyms and excerpts: the pieces under the clause search."""
+
+from __future__ import annotations
+
+import pickle
+import threading
+
+from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer, bigrams, normalize
+from adjudicator.search.highlight import excerpt, matched_spans
+from adjudicator.search.query import MAX_QUERY_LENGTH, parse_query
+from adjudicator.search.synonyms import expansions
+
+
+def test_normalize_folds_full_width_digits_and_latin():
+    assert normalize("６．７．１ ＡＢＣ") == "6.7.1 abc"
+
+
+def test_bigrams_split_japanese_runs_and_keep_ascii_words_whole():
+    assert [token for _, token in bigrams(normalize("場の下 1000につき"))] == ["場の", "の下", "1000", "につ", "つき"]
+
+
+def test_a_single_character_run_is_its_own_token():
+    assert [token for _, token in bigrams("「場」")] == ["場"]
+
+
+def test_bigram_tokenizer_records_positions_and_offsets_for_phrases_and_highlights():
+    tokens = [(t.text, t.pos, t.startchar, t.endchar) for t in BigramTokenizer()("その後", positions=True, chars=True)]
+    assert tokens == [("その", 0, 0, 2), ("の後", 1, 1, 3)]
+
+
+def test_morph_tokenizer_keeps_content_words_as_base_forms():
+    words = [token.text for token in MorphTokenizer()("引けない状態での効果")]
+    assert words == ["引ける", "状態", "効果"]
+
+
+def test_morph_tokenizer_drops_question_words():
+    assert [token.text for token in MorphTokenizer()("パワーが同じ時はどうなる")] == ["パワー", "同じ", "時"]
+
+
+def test_morph_tokenizer_survives_pickling_into_an_index_schema():
+    restored = pickle.loads(pickle.dumps(MorphTokenizer()))
+    assert [token.text for token in restored("山札を引く")] == ["山", "札", "引く"]
+
+
+def test_morph_tokenizer_gives_each_thread_its_own_janome():
+    tokenizer = MorphTokenizer()
+    text = "場のカードを墓地へ送る。その後、山札から1枚引く。" * 20
+    expected = [token.text for token in tokenizer(text)]
+    results: list[list[str]] = []
+
+    def work():
+        for _ in range(5):
+            results.append([token.text for token in tokenizer(text)])
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(results) == 20 and all(result == expected for result in results)
+
+
+def test_parse_query_reads_japanese_and_ascii_quotes_as_phrases():
+    parsed = parse_query('「その後」と "場の下" の関係')
+    assert parsed.phrases == ("その後", "場の下")
+    assert parsed.words == "と の関係"
+
+
+def test_parse_query_treats_an_unbalanced_quote_as_text():
+    parsed = parse_query("「見ずに")
+    assert parsed.phrases == () and parsed.words == "見ずに"
+
+
+def test_parse_query_drops_query_language_operators():
+    assert parse_query("場 AND 山札 OR NOT 墓地").words == "場 山札 墓地"
+
+
+def test_parse_query_caps_the_length_and_says_so():
+    parsed = parse_query("山" * (MAX_QUERY_LENGTH + 50))
+    assert parsed.truncated and len(parsed.text) == MAX_QUERY_LENGTH
+
+
+def test_synonyms_add_the_rulebook_words_and_keep_the_players():
+    assert "場にあるカード" in expansions("フィールドにあるカード")
+    assert "レスト状態" in expansions("タップ状態")
+    assert expansions("場にあるカード") == ()
+
+
+def test_matched_spans_map_folded_matches_back_onto_the_original_text():
+    text = "６．７．１の「その後」を参照"
+    assert [text[start:end] for start, end in matched_spans(text, ["6.7.1", "その後"])] == ["６．７．１", "その後"]
+
+
+def test_excerpt_marks_matches_and_cuts_around_the_first_one():
+    text = "あ" * 200 + "場の下" + "い" * 200
+    result = excerpt(text, ["場の下"], length=60)
+    assert [segment.text for segment in result.segments if segment.matched] == ["場の下"]
+    assert result.text.startswith("…") and result.text.endswith("…")
+    assert len(result.text) <= 62
