@@ -1,0 +1,159 @@
+"""What an effect can read of a card: its facts now, and whether they meet a 「where」 condition.
+
+A face-down card on the field has the single fact that it is face-down (3.1.2): it never meets a condition
+on rank, power, name, attribute or role (3.1.3, 3.1.6) and is not counted by one (3.1.10), but it is among
+「場のカード」 when nothing about its information is asked (3.1.7). Its active/rest state is a separate axis
+and can be read (8.2.7). 〈〉 and 【】 match by containment of the whole word (7.1.2), and 〈〉 looks at the
+person/event name only, not the epithet (7.1.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from adjudicator.engine import scenario as fmt
+from adjudicator.engine.rules import FACE_DOWN_NO_INFO, rule
+from adjudicator.engine.stats import power_of, rank_of, roles_of
+
+if TYPE_CHECKING:
+    from adjudicator.engine.board import Board, Card
+
+PARTIAL_MATCH = rule("partial_match", ("7.1.1", "7.1.2"), "〈〉【】内の語は、連続して含まれていれば一致とみなす")
+NAME_WITHOUT_EPITHET = rule("name_without_epithet", ("7.1.4", "2.2.4"), "〈〉による名前の参照に異名は含めない")
+BARE_FIELD_CARD = rule(
+    "bare_field_card", "3.1.7", "カード情報を条件にしない「場のカード」にはウラのカードも含まれる"
+)
+FACE_DOWN_NOT_COUNTED = rule(
+    "face_down_not_counted", ("3.1.3", "3.1.10"), "カード情報を条件とする選択・枚数にウラのカードは含まれない"
+)
+EVENTS_HAVE_NO_RANK = rule("events_have_no_rank", "2.2.2", "ランクを参照する効果は事変を対象にしない")
+
+INFO_KEYS = ("rank", "rank_at_least", "rank_at_most", "power_at_most", "power_at_least", "name", "attribute", "role", "type")
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """A card as an effect sees it at one moment. ``known`` is False when its information cannot be read."""
+
+    uid: int
+    on_field: bool
+    face_up: bool
+    rested: bool
+    known: bool
+    short_name: str | None
+    attributes: tuple[str, ...]
+    rank: int | None
+    power: int | None
+    roles: frozenset[str]
+    type: str | None
+    attacking: bool
+
+
+def facts_of(board: "Board", card: "Card") -> CardFacts:
+    player, zone, slot = board.locate(card)
+    on_field = zone == "field"
+    stack = board.players[player].field.get(slot) if slot is not None else None
+    face_up = stack is None or not stack.face_down
+    known = card.known and face_up
+    info = card.info if known else None
+    return CardFacts(
+        uid=card.uid,
+        on_field=on_field,
+        face_up=face_up,
+        rested=bool(stack and stack.rested),
+        known=known,
+        short_name=card.short_name if info else None,
+        attributes=tuple(info.attributes) if info else (),
+        rank=(rank_of(board, card) if on_field else info.rank) if info else None,
+        power=(power_of(board, card) if on_field else info.power) if info else None,
+        roles=frozenset(roles_of(board, card)) if info and on_field else frozenset({info.role} - {"none"}) if info else frozenset(),
+        type=info.type if info else None,
+        attacking=board.attacking is card,
+    )
+
+
+def asks_information(where: fmt.Where) -> bool:
+    """Whether the condition reads card information a face-down card does not have (3.1.3, 3.1.7)."""
+    return any(getattr(where, key) is not None for key in INFO_KEYS)
+
+
+def matches(where: fmt.Where, facts: CardFacts, source_uid: int | None = None) -> bool:
+    """Whether a card with ``facts`` meets every part of ``where`` (7.3.1: the parts are ANDed)."""
+    if where.face is not None and (where.face == "up") != facts.face_up:
+        return False
+    if where.state is not None and (where.state == "rest") != facts.rested:
+        return False
+    if where.other and source_uid is not None and facts.uid == source_uid:
+        return False
+    if where.attacking is not None and where.attacking != facts.attacking:
+        return False
+    if asks_information(where) and not facts.known:
+        return False
+    return _information_matches(where, facts)
+
+
+def _information_matches(where: fmt.Where, facts: CardFacts) -> bool:
+    if where.type is not None and where.type != facts.type:
+        return False
+    for key, test in (
+        ("rank", lambda r, v: r == v),
+        ("rank_at_least", lambda r, v: r >= v),
+        ("rank_at_most", lambda r, v: r <= v),
+    ):
+        wanted = getattr(where, key)
+        if wanted is not None and (facts.rank is None or not test(facts.rank, wanted)):
+            return False  # an event has no rank (2.2.2)
+    if where.power_at_most is not None and (facts.power is None or facts.power > where.power_at_most):
+        return False
+    if where.power_at_least is not None and (facts.power is None or facts.power < where.power_at_least):
+        return False
+    if where.name is not None and not contains(facts.short_name or "", where.name.strip("〈〉")):
+        return False
+    if where.attribute is not None:
+        word = where.attribute.strip("【】")
+        if not any(contains(attribute, word) for attribute in facts.attributes):
+            return False
+    if where.role is not None and where.role not in facts.roles:
+        return False
+    return True
+
+
+def contains(text: str, word: str) -> bool:
+    """7.1.2: the word's characters appear in ``text`` consecutively (「AB」 is in 「XABX」, not in 「AXB」)."""
+    return bool(word) and word in text
+
+
+def describe_where(where: fmt.Where) -> str:
+    """The condition in the rulebook's words, for the trace."""
+    parts = []
+    if where.other:
+        parts.append("他の")
+    if where.face:
+        parts.append("オモテの" if where.face == "up" else "ウラの")
+    if where.state:
+        parts.append("レストしている" if where.state == "rest" else "アクティブの")
+    if where.rank is not None:
+        parts.append(f"ランク{where.rank}の")
+    if where.rank_at_least is not None:
+        parts.append(f"ランク{where.rank_at_least}以上の")
+    if where.rank_at_most is not None:
+        parts.append(f"ランク{where.rank_at_most}以下の")
+    if where.power_at_least is not None:
+        parts.append(f"パワー{where.power_at_least}以上の")
+    if where.power_at_most is not None:
+        parts.append(f"パワー{where.power_at_most}以下の")
+    if where.name:
+        parts.append(f"〈{where.name.strip('〈〉')}〉の")
+    if where.attribute:
+        parts.append(f"【{where.attribute.strip('【】')}】の")
+    if where.role:
+        parts.append("アタッカーの" if where.role == "attacker" else "ブロッカーの")
+    if where.type:
+        parts.append("人物の" if where.type == "person" else "事変の")
+    if where.attacking:
+        parts.append("攻撃している")
+    return "".join(parts)
+
+
+__all__ = ["CardFacts", "FACE_DOWN_NO_INFO", "facts_of", "matches", "asks_information", "contains", "describe_where"]

@@ -1,0 +1,202 @@
+"""Which cards a step works on: 「全て」 (8.3), 「選ぶ」 (8.4), 「これ」/「それ」 (7.2.3), or a named card.
+
+A selection says how many cards the text asks for (``wanted``) next to the cards found, so the step can
+tell whether it was done completely (6.1.3, 6.7.1): 「全て」 over zero cards is complete (8.3.2); 「1枚選ぶ」
+with no candidate is not. A player's pick (``chosen``) is checked against the candidates (8.4.1); where a
+real choice exists and none was given, resolution stops for a decision — the engine never picks.
+Hidden zones (hand, deck, graveyard) need not be searched fully unless the text asks for any card at all
+(6.6.1, 6.6.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from adjudicator.engine import scenario as fmt
+from adjudicator.engine.board import Card
+from adjudicator.engine.effects.facts import (
+    BARE_FIELD_CARD,
+    FACE_DOWN_NOT_COUNTED,
+    asks_information,
+    describe_where,
+    facts_of,
+    matches,
+)
+from adjudicator.engine.rules import rule
+from adjudicator.engine.trace import Considered
+
+if TYPE_CHECKING:
+    from adjudicator.engine.effects.run import EffectRun
+
+ALL_ZERO_COMPLETE = rule("all_zero_complete", ("8.3.1", "8.3.2"), "「全て」は解決時点で一致するカードを全て含み、0枚でも完全に解決する")
+CHOOSE = rule("choose", "8.4.1", "「選ぶ」は条件を満たす候補から指定枚数をプレイヤーが能動的に指定する")
+MAXIMUM = rule("maximum", "6.5.1", "任意性の文言がない限り、処理可能な最大数まで必ず処理する")
+UP_TO = rule("up_to", "6.5.4", "「まで」は下限の指定がなければ0を選べる")
+THIS_AND_IT = rule("this_and_it", ("7.2.3", "3.5.3"), "「これ」「それ」は特定の1枚を指し、場を離れたカードはもう指さない")
+UNSELECTABLE = rule("unselectable", "9.2.1", "「選ばれない」カードは選択の対象にできない")
+HIDDEN_ZONE = rule(
+    "hidden_zone", ("6.6.1", "6.6.3"), "非公開領域の対象は、相手に見せていなければ「ない」ものとして処理できる"
+)
+HIDDEN_ZONE_ANY_CARD = rule("hidden_zone_any_card", "6.6.2", "条件のない対象は非公開領域でも処理が強制される")
+FIELD_TOP_ONLY = rule("field_top_only", ("2.3.2", "2.3.4"), "「場のカード」は置き場所の一番上のカードだけを指す")
+
+
+@dataclass
+class Selection:
+    cards: list[Card]
+    wanted: int
+    mode: str                                  # all | choose | this | it | named
+    considered: list[Considered] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return self.mode == "all" or len(self.cards) >= self.wanted
+
+
+def select(run: "EffectRun", ref: fmt.CardRef) -> Selection:
+    """The cards ``ref`` names now (8.2.1: the board at the moment this step is processed)."""
+    if isinstance(ref, str):
+        return _named(run, ref)
+    if ref.this:
+        return _this(run, ref)
+    if ref.it:
+        return _it(run, ref)
+    if ref.zone != "field":
+        return _hidden(run, ref)
+    candidates, considered = field_candidates(run, ref)
+    if ref.all:
+        return Selection(candidates, len(candidates), "all", considered)
+    return _choose(run, ref, candidates, considered)
+
+
+def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], list[Considered]]:
+    """Top cards (2.3.2) of the named players' fields that meet ``where``, in slot order."""
+    board = run.board
+    found: list[Card] = []
+    face_down_left_out = 0
+    for player in run.players(ref.player):
+        for _, stack in board.players[player].field_tops():
+            facts = facts_of(board, stack.top)
+            if matches(ref.where, facts, run.source.uid):
+                found.append(stack.top)
+            elif not facts.face_up and asks_information(ref.where):
+                face_down_left_out += 1
+    considered = []
+    if face_down_left_out:
+        considered.append(_considered(f"ウラのカード{face_down_left_out}枚はカード情報を持たず、条件「{describe_where(ref.where)}」を満たさない", FACE_DOWN_NOT_COUNTED))
+    elif not asks_information(ref.where) and any(not facts_of(board, c).face_up for c in found):
+        considered.append(_considered("カード情報を条件にしないので、ウラのカードも対象に含まれる", BARE_FIELD_CARD))
+    return found, considered
+
+
+def _considered(text: str, *rules) -> Considered:
+    from adjudicator.engine.rules import cited_clauses
+
+    return Considered(text, cited_clauses(*rules))
+
+
+def _choose(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], considered: list[Considered]) -> Selection:
+    wanted = ref.choose or 1
+    selectable = [card for card in candidates if not card.unselectable]
+    if len(selectable) < len(candidates):
+        considered.append(_considered("「選ばれない」カードは選べない", UNSELECTABLE))
+    needed = 0 if ref.up_to else min(wanted, len(selectable))
+    if ref.chosen is not None:
+        picked = _valid_pick(run, ref.chosen, selectable, needed, wanted)
+        if picked is not None:
+            return Selection(picked, wanted, "choose", considered)
+    if not ref.up_to and len(selectable) <= wanted:
+        # No real choice: every candidate must be taken (6.5.1).
+        return Selection(selectable, wanted, "choose", considered)
+    options = [ref_of(run, card) for card in selectable]
+    question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
+    run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM)
+    raise AssertionError("need_decision always stops")
+
+
+def _valid_pick(run: "EffectRun", chosen: list[str], candidates: list[Card], needed: int, wanted: int) -> list[Card] | None:
+    """The picked cards if the pick is one the rules allow; otherwise the pick is rejected (8.4.1)."""
+    board = run.board
+    picked: list[Card] = []
+    for name in chosen:
+        card = board.find(name)
+        if card is None or not any(card is c for c in candidates) or any(card is p for p in picked):
+            run.game.reject_choice(f"{name}はこの効果で選べるカードではない", CHOOSE)
+            return None
+        picked.append(card)
+    if len(picked) > wanted:
+        run.game.reject_choice(f"{wanted}枚までしか選べないのに{len(picked)}枚を選んだ", CHOOSE)
+        return None
+    if len(picked) < needed:
+        run.game.reject_choice(f"選べるカードがあるのに{needed}枚より少なく選んだ（最大数まで処理する）", CHOOSE, MAXIMUM)
+        return None
+    return picked
+
+
+def ref_of(run: "EffectRun", card: Card) -> str:
+    """How a scenario names ``card`` in ``chosen``: its slot (``B2``) on the field, else its id."""
+    player, zone, slot = run.board.locate(card)
+    if zone == "field" and slot is not None:
+        return f"{player}{slot}"
+    return card.info.id if card.info and card.info.id else card.label()
+
+
+def _named(run: "EffectRun", ref: str) -> Selection:
+    card = run.board.find(ref)
+    if card is None or not run.board.on_field(card):
+        return Selection([], 1, "named")
+    return Selection([card], 1, "named")
+
+
+def _this(run: "EffectRun", ref: fmt.Selector) -> Selection:
+    card = run.source
+    alive = run.source_is_this(card) and run.board.on_field(card)
+    ok = alive and matches(ref.where, facts_of(run.board, card), None)
+    considered = [] if alive else [_considered("「これ」は一度場を離れたカードをもう指さない", THIS_AND_IT)]
+    return Selection([card] if ok else [], 1, "this", considered)
+
+
+def _it(run: "EffectRun", ref: fmt.Selector) -> Selection:
+    board = run.board
+    alive = [r.card for r in run.it if r.card.incarnation == r.incarnation and board.on_field(r.card)]
+    cards = [c for c in alive if matches(ref.where, facts_of(board, c), run.source.uid)]
+    considered = []
+    if len(alive) < len(run.it):
+        considered.append(_considered("「それ」が場を離れたので、そのカード自体はもう処理できない", THIS_AND_IT))
+    return Selection(cards, max(1, len(run.it)), "it", considered)
+
+
+def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
+    """A hand, deck or graveyard: unrevealed targets may be treated as absent (6.6.1) unless the text asks
+    for any card at all (6.6.2)."""
+    board = run.board
+    zone_cards = [card for p in run.players(ref.player) for card in getattr(board.players[p], ref.zone)]
+    wanted = ref.choose or (len(zone_cards) if ref.all else 1)
+    any_card = not asks_information(ref.where) and ref.where.other is None
+    if any_card:
+        candidates = zone_cards
+    else:
+        candidates = [c for c in zone_cards if c.known and matches(ref.where, facts_of(board, c), run.source.uid)]
+    rules = (HIDDEN_ZONE_ANY_CARD,) if any_card else (HIDDEN_ZONE,)
+    considered = [_considered(
+        "条件のない対象なので非公開領域でも最大数まで処理する" if any_card else "非公開領域の対象は、見せていなければ「ない」ものとして処理できる",
+        *rules,
+    )]
+    if ref.all:
+        return Selection(candidates, len(candidates), "all", considered)
+    needed = min(wanted, len(candidates)) if any_card and not ref.up_to else 0
+    if ref.chosen is not None:
+        picked = _valid_pick(run, ref.chosen, candidates, needed, wanted)
+        if picked is not None:
+            return Selection(picked, wanted, "choose", considered)
+    distinct = {c.info.id if c.info else None for c in candidates}
+    if any_card and not ref.up_to and (len(candidates) <= wanted or distinct == {None}):
+        # Nothing to choose between: every candidate is taken, or they are all unknown alike.
+        return Selection(candidates[:wanted], wanted, "choose", considered)
+    if not candidates:
+        return Selection([], wanted, "choose", considered)
+    options = [ref_of(run, card) for card in candidates] + ([] if any_card else ["なし"])
+    question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
+    run.game.need_decision(run.controller, question, options, CHOOSE, *rules)
+    raise AssertionError("need_decision always stops")

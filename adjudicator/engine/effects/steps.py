@@ -1,0 +1,327 @@
+"""The steps an effect's sentences are made of, keyed by step kind in :data:`STEP_HANDLERS`.
+
+A step handler has the signature ``handler(run: EffectRun, step: scenario.Step) -> Outcome``:
+
+- ``run`` is the effect being resolved (``run.game``, ``run.board``, ``run.controller`` — the player whose
+  effect it is, ``run.source`` — 「これ」, ``run.refer_to(cards)`` to make cards 「それ」);
+- ``step.argument`` is the step's value from the scenario (``step.kind`` its key);
+- it records one trace step naming the cards (slot and 〈name〉) with counts before → after in ``changes``;
+- it returns an :class:`~adjudicator.engine.effects.run.Outcome`: ``complete`` when everything the text
+  says was done (6.1.3, so 「その後」 may go on, 6.7.1), ``happened`` when any of it was (10.1.10-2).
+
+The interpreter counts the operation, then after the handler checks the decks (12.1.2) and runs the
+「〜た時」 triggers the step caused (10.1.9); a handler does neither. Card selection goes through
+:mod:`.selectors`, which stops for a decision when a player's pick is missing. Movement and duration steps
+live in :mod:`.movement` and register below.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from adjudicator.engine import moves
+from adjudicator.engine import scenario as fmt
+from adjudicator.engine.board import PowerMod, expiry_from
+from adjudicator.engine.effects.facts import facts_of
+from adjudicator.engine.effects.immunity import IMMUNE, PROHIBITION_FIRST, immune, kept_on_field
+from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome
+from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, Selection, select
+from adjudicator.engine.effects.words import card_words, cards_words, count_change
+from adjudicator.engine.restrictions import forbidding
+from adjudicator.engine.rules import WIN_BY_EFFECT, Rule, rule
+from adjudicator.engine.stats import AMOUNTS_ADD_UP, POWER_FLOOR, POWER_SET_OVERRIDES, power_of
+from adjudicator.engine.trace import Considered
+
+if TYPE_CHECKING:
+    from adjudicator.engine.effects.run import EffectRun
+
+StepHandler = Callable[["EffectRun", fmt.Step], Outcome]
+
+DRAW = rule("draw", ("6.5.10", "2.5.1"), "「引く」は山札の一番上から手札に加える")
+FIXED_DRAW = rule("fixed_draw", ("6.5.8", "6.5.1"), "「n枚引く」は指定枚数をまとめて行い、一部だけを行うことはできない")
+CANNOT_DRAW = rule("cannot_draw", "6.5.11", "「引けない」状態では「引く」処理だけが行われない")
+UP_TO_DRAW = rule("up_to_draw", ("6.5.4", "6.5.5"), "「n枚まで引く」は処理を始める前に枚数を確定させる（0も選べる）")
+UNTIL_HAND = rule("until_hand", "6.5.12", "「手札がk枚になるように引く」は枚数が固定された処理として扱う")
+MILL = rule("mill", "11.3.1", "効果で山札のカードを墓地へ送るのは単なるゾーン移動で、ダメージではない")
+SIMULTANEOUS = rule("simultaneous", "10.1.1", "「互いに」「全て」等の処理は同時に行う")
+TO_GRAVEYARD = rule("to_graveyard", ("2.3.3", "3.5.1"), "場のカードを墓地へ送る（場の下のカードは移動しない）")
+REST = rule("rest", ("3.2.1", "3.2.3"), "レスト/アクティブは一番上のカードの下の全てのカードにも及ぶ")
+FLIP = rule("flip", ("3.1.1", "6.4.4"), "オモテ/ウラにする（ウラになると「召」「1」の使用済み履歴はリセットされる）")
+FACE_DOWN_NO_POWER = rule(
+    "face_down_no_power", "3.1.7", "ウラのカードはカード情報を持たないため、パワー修正は適用されない"
+)
+DISCARD = rule("discard", ("2.6.1", "6.5.1"), "手札を墓地へ送る")
+
+
+# --- draw -----------------------------------------------------------------------------------------
+
+
+def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    spec = step.argument
+    player = run.board.players[run.controller]
+    forbidden = forbidding(run.game, run.controller, "draw")
+    if forbidden is not None:
+        text, restriction = forbidden
+        run.game.trace.step(f"{run.controller}は{text}ため、{run.label}の「引く」処理は行わない。", restriction, PROHIBITION_FIRST, CANNOT_DRAW)
+        return NOT_DONE
+    if isinstance(spec, int) or spec.count is not None:
+        return _fixed_draw(run, spec if isinstance(spec, int) else spec.count, FIXED_DRAW)
+    if spec.until_hand is not None:
+        missing = spec.until_hand - len(player.hand)
+        if missing <= 0:
+            run.game.trace.step(
+                f"{run.controller}の手札は既に{len(player.hand)}枚なので、手札が{spec.until_hand}枚になるように引く枚数は0枚。0枚で完全に解決する。",
+                UNTIL_HAND, ALL_ZERO_COMPLETE,
+            )
+            return NOTHING_TO_DO
+        return _fixed_draw(run, missing, UNTIL_HAND, FIXED_DRAW)
+    return _up_to_draw(run, spec)
+
+
+def _draw_allowed(run: "EffectRun", count: int) -> bool:
+    """「手札がn枚以上になるように引けない」 (6.5.8): drawing ``count`` must keep the hand below n."""
+    player = run.board.players[run.controller]
+    limit = player.hand_draw_limit
+    return count == 0 or limit is None or len(player.hand) + count < limit
+
+
+def _fixed_draw(run: "EffectRun", count: int, *rules: Rule) -> Outcome:
+    player = run.board.players[run.controller]
+    if count == 0:
+        run.game.trace.step(f"{run.controller}は0枚引く（何もしない）。", DRAW, *rules)
+        return NOTHING_TO_DO
+    if not _draw_allowed(run, count):
+        run.game.trace.step(
+            f"{run.controller}は手札が{player.hand_draw_limit}枚以上になるように引けない。手札{len(player.hand)}枚から{count}枚引くと"
+            f"制限に触れるので、1枚も引かない（制限に触れない枚数だけ引くこともできない）。{run.label}の「引く」は完全には解決しない。",
+            *rules, CANNOT_DRAW,
+        )
+        return NOT_DONE
+    return _draw(run, count, count, *rules)
+
+
+def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> Outcome:
+    player = run.board.players[run.controller]
+    hand, deck = len(player.hand), len(player.deck)
+    drawn = moves.draw(run.game, run.controller, min(count, deck))
+    text = f"{run.controller}はカードを{len(drawn)}枚引く。"
+    if len(drawn) < count:
+        text += f"山札が{deck}枚しかないため、{count}枚は引けない。"
+    run.game.trace.step(
+        text, DRAW, *rules,
+        changes=[count_change(run.controller, "hand", hand, len(player.hand)), count_change(run.controller, "deck", deck, len(player.deck))],
+    )
+    return Outcome.counted(len(drawn), wanted)
+
+
+def _up_to_draw(run: "EffectRun", spec: fmt.DrawSpec) -> Outcome:
+    limit = spec.up_to or 0
+    legal = [n for n in range(limit + 1) if _draw_allowed(run, n)]
+    chosen = spec.chosen
+    if chosen is not None and chosen not in legal:
+        reason = f"{limit}枚までしか選べない" if chosen > limit else "手札の枚数制限に触れる"
+        run.game.reject_choice(f"{chosen}枚は選べない（{reason}）", UP_TO_DRAW, FIXED_DRAW)
+        chosen = None
+    if chosen is None:
+        if legal == [0]:
+            run.game.trace.step(f"{run.controller}が選べる枚数は0枚だけなので、引かない。", UP_TO_DRAW, FIXED_DRAW)
+            return NOTHING_TO_DO
+        run.game.need_decision(
+            run.controller, f"{run.label}: 何枚引くか（{limit}枚まで、引く前に決める）", [str(n) for n in legal], UP_TO_DRAW
+        )
+    run.game.trace.step(f"{run.controller}は引く枚数を{chosen}枚と決めてから引く（{limit}枚まで）。", UP_TO_DRAW)
+    if chosen == 0:
+        return NOTHING_TO_DO
+    return _draw(run, chosen, chosen, DRAW, UP_TO_DRAW)
+
+
+# --- deck and hand to the graveyard ---------------------------------------------------------------
+
+
+def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    """山札の上からn枚を墓地へ送る: a move, not damage (11.3.1); 「互いに」 both at once (10.1.1)."""
+    spec: fmt.MillSpec = step.argument
+    players = run.players(spec.player)
+    changes, done, wanted = [], 0, 0
+    for player_id in players:
+        player = run.board.players[player_id]
+        deck, graveyard = len(player.deck), len(player.graveyard)
+        moved = moves.deck_to_graveyard(run.game, player_id, spec.count, cause="effect")
+        done, wanted = done + len(moved), wanted + spec.count
+        changes += [count_change(player_id, "deck", deck, len(player.deck)), count_change(player_id, "graveyard", graveyard, len(player.graveyard))]
+    who = "互いに" if len(players) == 2 else f"{players[0]}の"
+    rules = (MILL, SIMULTANEOUS) if len(players) == 2 else (MILL,)
+    run.game.trace.step(f"{run.label}: {who}山札の上から{spec.count}枚を墓地へ送る。", *rules, changes=changes)
+    return Outcome.counted(done, wanted)
+
+
+def discard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    """手札をn枚墓地へ送る: the player picks which unless nothing tells the cards apart."""
+    spec = step.argument
+    count, chosen = (spec, None) if isinstance(spec, int) else (spec.count, spec.chosen)
+    player = run.board.players[run.controller]
+    cards = _discarded(run, count, chosen)
+    hand, graveyard = len(player.hand), len(player.graveyard)
+    for card in cards:
+        player.hand.remove(card)
+        player.graveyard.append(card)
+    named = "、".join(c.label() for c in cards if c.known)
+    run.game.trace.step(
+        f"{run.controller}は手札を{len(cards)}枚墓地へ送る{('（' + named + '）') if named else ''}。",
+        DISCARD,
+        changes=[count_change(run.controller, "hand", hand, len(player.hand)), count_change(run.controller, "graveyard", graveyard, len(player.graveyard))],
+    )
+    return Outcome.counted(len(cards), count)
+
+
+def _discarded(run: "EffectRun", count: int, chosen: list[str] | None):
+    hand = run.board.players[run.controller].hand
+    if chosen is not None:
+        picked = [next((c for c in hand if c.info and c.info.id == name), None) for name in chosen]
+        if None in picked or len(set(map(id, picked))) != len(picked) or len(picked) != min(count, len(hand)):
+            run.game.reject_choice(f"手札から選んだカード {chosen} はこの処理で選べない", CHOOSE, DISCARD)
+        else:
+            return picked
+    if len(hand) <= count or all(not c.known for c in hand):
+        return hand[-count:] if count else []  # nothing to choose between
+    run.game.need_decision(
+        run.controller, f"{run.label}: 手札のどのカードを{count}枚墓地へ送るか",
+        [c.info.id or c.label() if c.info else c.label() for c in hand], CHOOSE, DISCARD,
+    )
+    return []
+
+
+# --- field cards ----------------------------------------------------------------------------------
+
+
+def _selection_words(run: "EffectRun", selection: Selection) -> str:
+    if selection.mode == "all" and not selection.cards:
+        return "対象のカードは0枚。「全て」は0枚でも完全に解決する"
+    return cards_words(run.board, selection.cards)
+
+
+def _selection_rules(selection: Selection) -> tuple[Rule, ...]:
+    return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ())
+
+
+def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    selection = select(run, step.argument)
+    board = run.board
+    kept = {card.uid: reason for card in selection.cards if (reason := kept_on_field(run.game, card))}
+    movers = [card for card in selection.cards if card.uid not in kept]
+    before = [(card, facts_of(board, card)) for card in movers]
+    owners = {card.owner for card in selection.cards}
+    counts = {p: (len(board.players[p].graveyard)) for p in owners}
+    words = _selection_words(run, selection)
+    moved = moves.leave_field(run.game, movers, "graveyard", cause="effect")
+    considered = list(selection.considered) + [
+        Considered(f"{card.label()}は{kept[card.uid]}ため場に残る", IMMUNE.clauses + PROHIBITION_FIRST.clauses)
+        for card in selection.cards if card.uid in kept
+    ]
+    run.game.trace.step(
+        f"{run.label}: {words}を墓地へ送る。",
+        TO_GRAVEYARD, moves.SIMULTANEOUS_MOVE, *_selection_rules(selection),
+        changes=[count_change(p, "graveyard", counts[p], len(board.players[p].graveyard)) for p in sorted(owners)],
+        considered=considered,
+    )
+    moved_ids = {card.uid for card in moved}
+    run.refer_to_moved([(c, f) for c, f in before if c.uid in moved_ids])
+    run.it += [r for r in _stayed(run, selection, moved_ids)]
+    return Outcome(complete=selection.complete and len(moved) == len(selection.cards), happened=bool(moved))
+
+
+def _stayed(run: "EffectRun", selection: Selection, moved_ids: set[int]):
+    from adjudicator.engine.effects.run import Referent
+
+    for card in selection.cards:
+        if card.uid not in moved_ids:
+            yield Referent(card, card.incarnation, facts_of(run.board, card))
+
+
+def _change_each(run: "EffectRun", step: fmt.Step, verb: str, change: Callable, rules: tuple[Rule, ...]) -> Outcome:
+    """Apply ``change(card) -> bool`` to every selected card that effects can still change (9.1.1)."""
+    selection = select(run, step.argument)
+    changed, unaffected = [], []
+    for card in selection.cards:
+        if immune(run.board, card):
+            unaffected.append(card)
+        elif change(card):
+            changed.append(card)
+    run.refer_to(selection.cards)
+    considered = list(selection.considered) + [
+        Considered(f"{card_words(run.board, card)}は効果を受けない", IMMUNE.clauses) for card in unaffected
+    ]
+    run.game.trace.step(
+        f"{run.label}: {_selection_words(run, selection)}を{verb}。",
+        *rules, *_selection_rules(selection),
+        changes=[f"{card_words(run.board, card)}: {verb}" for card in changed],
+        considered=considered,
+    )
+    return Outcome(complete=selection.complete and not unaffected, happened=bool(changed) or bool(selection.cards) and not unaffected)
+
+
+def rest_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    return _change_each(run, step, "レストする", lambda card: moves.set_rested(run.game, card, True), (REST,))
+
+
+def activate_cards_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    return _change_each(run, step, "アクティブにする", lambda card: moves.set_rested(run.game, card, False), (REST,))
+
+
+def flip_down_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    return _change_each(run, step, "ウラにする", lambda card: moves.set_face_down(run.game, card, True), (FLIP,))
+
+
+def flip_up_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    return _change_each(run, step, "オモテにする", lambda card: moves.set_face_down(run.game, card, False), (FLIP,))
+
+
+def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    """パワー増減 (10.4.2) / 「パワーが〇〇になる」 (10.4.3); never below 0 (11.6.2); not on face-down cards (3.1.7)."""
+    spec: fmt.PowerSpec = step.argument
+    board = run.board
+    selection = select(run, spec.target)
+    changes, considered, applied = [], list(selection.considered), 0
+    for card in selection.cards:
+        if immune(board, card):
+            considered.append(Considered(f"{card_words(board, card)}は効果を受けない", IMMUNE.clauses))
+            continue
+        before = power_of(board, card)
+        if before is None:
+            considered.append(Considered(f"{card_words(board, card)}はパワーを持たない", FACE_DOWN_NO_POWER.clauses))
+            continue
+        expiry = expiry_from(spec, affected=card.owner, controller=run.controller, turn_player=board.turn_player)
+        card.power_mods.append(PowerMod(spec.add, spec.set, expiry, source=run.effect.name))
+        changes.append(f"{card_words(board, card)}のパワー {before}→{power_of(board, card)}")
+        applied += 1
+    run.refer_to(selection.cards)
+    amount = f"を{spec.add:+d}する" if spec.add is not None else f"が{spec.set}になる"
+    rules = (AMOUNTS_ADD_UP, POWER_FLOOR) if spec.add is not None else (POWER_SET_OVERRIDES,)
+    run.game.trace.step(
+        f"{run.label}: {_selection_words(run, selection)}のパワー{amount}。", *rules, *_selection_rules(selection),
+        changes=changes, considered=considered,
+    )
+    return Outcome(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
+
+
+def win_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    run.game.win(run.controller, WIN_BY_EFFECT)
+    return DONE
+
+
+STEP_HANDLERS: dict[str, StepHandler] = {
+    "draw": draw_step,
+    "mill": mill_step,
+    "discard": discard_step,
+    "send_to_graveyard": send_to_graveyard_step,
+    "rest": rest_step,
+    "activate_cards": activate_cards_step,
+    "flip_down": flip_down_step,
+    "flip_up": flip_up_step,
+    "power": power_step,
+    "win": win_step,
+}
+
+# ENGINE-TURNS registers the movement and duration steps (summon_without_set, set_from_hand, move,
+# return_to_hand, to_deck, hand_to_deck, repeat, restrict, grant, protect, rank, extra_turn) with one line
+# here, e.g.:  from adjudicator.engine.effects.movement import MOVEMENT_STEPS; STEP_HANDLERS.update(MOVEMENT_STEPS)
