@@ -184,6 +184,7 @@ class Board:
     attacking: Card | None = None
     attack_target: Card | None = None
     extra_turn_granted_in: int | None = None  # turn_index in which an extra turn was granted (5.8.3)
+    done_in_turn: dict[str, int] = field(default_factory=dict)  # phase action → turn_index it was done in
 
     def player(self, player_id: str) -> Player:
         return self.players[player_id]

@@ -129,20 +129,29 @@ class Game:
 
 ActionHandler = Callable[[Game, int, Any], None]
 
+# Action kind → (module, function). Modules are imported when an action of theirs first resolves, so a
+# mechanism still being written never breaks the others.
+_HANDLERS: dict[str, tuple[str, str]] = {
+    "attack": ("attack", "perform_attack"),
+    "draw_phase": ("phases", "perform_draw_phase"),
+    "summon_phase": ("phases", "perform_summon_phase"),
+    "set": ("phases", "perform_set"),
+    "activate": ("activation", "perform_activate"),
+    "event": ("activation", "perform_event"),
+    "next_phase": ("turns", "perform_next_phase"),
+    "end_turn": ("turns", "perform_end_turn"),
+}
+
+
+def _handler(kind: str) -> ActionHandler:
+    import importlib
+
+    module, function = _HANDLERS[kind]
+    return getattr(importlib.import_module(f"adjudicator.engine.{module}"), function)
+
 
 def _handlers() -> dict[str, ActionHandler]:
-    from adjudicator.engine import activation, attack, phases, turns
-
-    return {
-        "attack": attack.perform_attack,
-        "draw_phase": phases.perform_draw_phase,
-        "summon_phase": phases.perform_summon_phase,
-        "set": phases.perform_set,
-        "activate": activation.perform_activate,
-        "event": activation.perform_event,
-        "next_phase": turns.perform_next_phase,
-        "end_turn": turns.perform_end_turn,
-    }
+    return {kind: _handler(kind) for kind in _HANDLERS}
 
 
 def resolve(scenario: fmt.Scenario) -> Trace:
@@ -155,13 +164,12 @@ def resolve(scenario: fmt.Scenario) -> Trace:
     problems = impossible.board_problems(scenario, board)
     if problems:
         return _finish(scenario, board, recorder, initial, errors=problems)
-    handlers = _handlers()
     for index, action in enumerate(scenario.actions):
         recorder.action = index
         game = Game(board=board, trace=recorder, choices=_choices_of(action))
         saved_board, saved_steps = copy.deepcopy(board), len(recorder.steps)
         try:
-            handlers[action.kind](game, index, action.argument)
+            _handler(action.kind)(game, index, action.argument)
             game.settle()
             game.check_deck_out()
         except Illegal as illegal:

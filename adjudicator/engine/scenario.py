@@ -601,6 +601,8 @@ class SummonEntry(Strict):
 
 class SummonPhaseSpec(Strict):
     summon: list[Union[str, SummonEntry]] = Field(default_factory=list, max_length=10)
+    # Which face-down cards to turn face-up when a summon limit allows fewer than all (6.10.1, 6.10.2).
+    flip: list[str] | None = Field(default=None, max_length=5)
 
 
 class SetSpec(Strict):
