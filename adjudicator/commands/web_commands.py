@@ -1,3 +1,34 @@
-"""CLI commands (filled in by the area that owns them)."""
+"""``adjudicator serve``: the web service on an embedded WSGI server (no external server needed).
 
-COMMANDS: list = []
+Production runs the same app under gunicorn instead::
+
+    gunicorn --workers 2 --bind 127.0.0.1:8000 'adjudicator.web:create_app()'
+"""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=5000, show_default=True)
+@click.option("--threads", type=click.IntRange(1, 64), default=8, show_default=True, help="Worker threads.")
+def serve_command(host: str, port: int, threads: int) -> None:
+    """Serve the rulebook browser, search and JSON API (builds the search index on first start)."""
+    from werkzeug.serving import make_server
+
+    from adjudicator.web import create_app
+
+    app = create_app()
+    server = make_server(host, port, app, threaded=threads > 1)
+    click.echo(f"Serving on http://{host}:{server.server_port}/ (Ctrl+C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("Stopped.")
+    finally:
+        server.server_close()
+
+
+COMMANDS = [serve_command]

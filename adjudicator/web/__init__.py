@@ -1,0 +1,56 @@
+"""The Flask application: rulebook browser, clause search, JSON API.
+
+Production (several workers share one data directory and build the index once)::
+
+    gunicorn --workers 2 --bind 127.0.0.1:8000 'adjudicator.web:create_app()'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import Flask
+from flask_compress import Compress
+
+from adjudicator import paths
+from adjudicator.web import api, assets, errors, home, rules, search_pages, services
+
+# Every area's blueprint, registered in this order. Add a new area with one line here.
+BLUEPRINTS = (
+    home.bp,
+    rules.bp,
+    search_pages.bp,
+    api.bp,
+    assets.bp,
+)
+
+DEFAULT_CONFIG: Mapping[str, object] = {
+    "JSON_AS_ASCII": False,
+    # Pages travel compressed: venues have poor signal (each HTML page stays under 60 KB compressed).
+    "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript", "application/json", "text/markdown"],
+    "COMPRESS_ALGORITHM": ["br", "gzip"],
+    "COMPRESS_MIN_SIZE": 500,
+}
+
+
+def create_app(config: Mapping[str, object] | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        template_folder=str(paths.templates_dir()),
+        static_folder=str(paths.static_dir()),
+        static_url_path="/static",
+    )
+    app.config.from_mapping(DEFAULT_CONFIG)
+    if config:
+        app.config.from_mapping(config)
+    app.json.ensure_ascii = False
+    app.jinja_env.autoescape = True
+    services.init_app(app)
+    assets.init_app(app)
+    api.init_app(app)
+    home.init_app(app)
+    errors.init_app(app)
+    Compress(app)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    return app

@@ -1,0 +1,30 @@
+"""Error pages: JSON for JSON URLs, a Japanese page with a search box for everything else."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+
+def _wants_json() -> bool:
+    return request.path.endswith(".json") or request.path.startswith("/api/")
+
+
+_JAPANESE = {
+    400: "リクエストの内容を読み取れませんでした。",
+    404: "このアドレスのページはありません。",
+    405: "このアドレスはその方法では使えません。",
+}
+
+
+def _handle(error: HTTPException):
+    if error.description == type(error).description:  # Werkzeug's English default: say it in Japanese
+        error.description = _JAPANESE.get(error.code, error.description)
+    if _wants_json():
+        return jsonify({"error": error.description, "status": error.code}), error.code
+    return render_template("errors/error.html", error=error), error.code
+
+
+def init_app(app: Flask) -> None:
+    for code in (400, 404, 405):
+        app.register_error_handler(code, _handle)

@@ -1,0 +1,150 @@
+"""The rulebook browser: table of contents, chapter/section/clause pages (latest and release-pinned),
+the whole book on one page, and the bulk dumps. Every page has a JSON twin at ``<url>.json``.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, redirect, render_template, request
+
+from adjudicator.rulebook import Node, Rulebook
+from adjudicator.web.blocks import blocks
+from adjudicator.web.links import in_page_href, node_url, reference_href, toc_url
+from adjudicator.web.nearest import nearest_nodes
+from adjudicator.web.serialize import dump_json, dump_markdown, node_json, toc_json
+from adjudicator.web.services import books, find_book
+
+bp = Blueprint("rules", __name__)
+
+WHOLE_BOOK = "all"
+JSON_SUFFIX = ".json"
+MARKDOWN_SUFFIX = ".md"
+
+
+def _split_suffix(name: str) -> tuple[str, str]:
+    for suffix in (JSON_SUFFIX, MARKDOWN_SUFFIX):
+        if name.endswith(suffix):
+            return name[: -len(suffix)], suffix
+    return name, ""
+
+
+@bp.route("/rules/")
+def books_index():
+    return redirect("/", code=301)
+
+
+@bp.route("/rules/<book_file>")
+def toc(book_file: str):
+    book_id, suffix = _split_suffix(book_file)
+    book = find_book(book_id)
+    if book is None:
+        return _unknown_book(book_id, None, suffix)
+    if suffix == JSON_SUFFIX:
+        return jsonify(toc_json(book))
+    if suffix:
+        return _missing(book, book_file, suffix)
+    return render_template("rules/toc.html", book=book, toc=toc_json(book)["chapters"], pinned=False)
+
+
+@bp.route("/rules/<book_id>/<release>/")
+def pinned_toc(book_id: str, release: str):
+    book = find_book(book_id)
+    if book is None:
+        return _unknown_book(book_id, None, "")
+    if release != book.release:
+        return _wrong_release(book, release, None)
+    return redirect(toc_url(book))
+
+
+@bp.route("/rules/<book_id>/<ref>")
+def node(book_id: str, ref: str):
+    book = find_book(book_id)
+    if book is None:
+        return _unknown_book(book_id, *_split_suffix(ref))
+    return _node_page(book, ref, pinned=False)
+
+
+@bp.route("/rules/<book_id>/<release>/<ref>")
+def pinned_node(book_id: str, release: str, ref: str):
+    book = find_book(book_id)
+    if book is None:
+        return _unknown_book(book_id, *_split_suffix(ref))
+    if release != book.release:
+        return _wrong_release(book, release, ref)
+    return _node_page(book, ref, pinned=True)
+
+
+def _node_page(book: Rulebook, ref: str, pinned: bool):
+    name, suffix = _split_suffix(ref)
+    if name == WHOLE_BOOK:
+        return _whole_book(book, suffix)
+    if name == book.release and not suffix:
+        return redirect(toc_url(book))
+    found = book.get(name)
+    if found is None or suffix == MARKDOWN_SUFFIX:
+        return _missing(book, name, suffix)
+    if found.id != name:  # ６．７．１, 第6章, 10.6.2の⑧: send people to the one canonical address
+        return redirect(node_url(book, found.id, pinned=pinned, json=suffix == JSON_SUFFIX), code=301)
+    if suffix == JSON_SUFFIX:
+        return jsonify(node_json(book, found, pinned=pinned))
+    return render_template(
+        "rules/node.html",
+        book=book,
+        node=found,
+        pinned=pinned,
+        path=book.heading_path(found.id)[:-1],
+        blocks=blocks(book, book.subtree(found.id), reference_href(book), top_level=1),
+        backlinks=[source for source_id in book.backlinks(found.id) if (source := book.get(source_id))],
+        previous=book.previous(found.id),
+        following=book.next(found.id),
+        permalink=node_url(book, found.id, pinned=True, external=True),
+        json_url=node_url(book, found.id, pinned=pinned, json=True),
+    )
+
+
+def _whole_book(book: Rulebook, suffix: str):
+    if suffix == JSON_SUFFIX:
+        return jsonify(dump_json(book))
+    if suffix == MARKDOWN_SUFFIX:
+        return Response(dump_markdown(book, request.host_url), mimetype="text/markdown")
+    everything = tuple(book.walk())
+    return render_template("rules/book.html", book=book, pinned=False,
+                           blocks=blocks(book, everything, in_page_href(book), top_level=2))
+
+
+def _missing(book: Rulebook, name: str, suffix: str):
+    """404 for a clause that does not exist, naming the nearest ones that do."""
+    suggestions = nearest_nodes(book, name)
+    message = f"{book.title} に「{name}」はありません。"
+    if suffix == JSON_SUFFIX:
+        return jsonify({
+            "error": message,
+            "suggestions": [{"id": node.id, "label": node.label, "url": node_url(book, node.id)}
+                            for node in suggestions],
+        }), 404
+    return render_template("rules/missing.html", book=book, pinned=False, name=name, message=message,
+                           suggestions=suggestions), 404
+
+
+def _wrong_release(book: Rulebook, release: str, ref: str | None):
+    name, suffix = _split_suffix(ref or "")
+    message = f"{book.title} の版「{release}」はありません。公開中の版は {book.release} です。"
+    current: Node | None = book.get(name) if name else None
+    if suffix == JSON_SUFFIX:
+        return jsonify({"error": message, "release": book.release,
+                        "current": node_url(book, current.id) if current else toc_url(book)}), 404
+    return render_template("rules/missing.html", book=book, pinned=False, name=name or release, message=message,
+                           suggestions=(current,) if current else ()), 404
+
+
+def _unknown_book(book_id: str, name: str | None, suffix: str):
+    """404 for a book id that does not exist, offering the clause of that number in the books that exist."""
+    message = f"ルールブック「{book_id}」はありません。"
+    suggestions = [(book, found) for book in books() if name and (found := book.get(name)) is not None]
+    if suffix == JSON_SUFFIX:
+        return jsonify({
+            "error": message,
+            "rulebooks": [{"id": book.id, "title": book.title, "url": toc_url(book)} for book in books()],
+            "suggestions": [{"book": book.id, "id": node.id, "label": node.label, "url": node_url(book, node.id)}
+                            for book, node in suggestions],
+        }), 404
+    return render_template("rules/unknown_book.html", message=message, suggestions=suggestions), 404

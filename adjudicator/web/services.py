@@ -1,0 +1,62 @@
+"""What the web app holds for its lifetime: the rulebooks and the clause search over the on-disk index.
+
+Kept on ``app.extensions`` (no module-level state), created once by :func:`init_app` at start-up.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, abort, current_app
+
+from adjudicator.rulebook import Rulebook, list_rulebooks
+from adjudicator.search.engine import ClauseSearch
+from adjudicator.search.store import open_or_build
+
+EXTENSION = "adjudicator"
+
+
+@dataclass(frozen=True)
+class Services:
+    books: tuple[Rulebook, ...]
+    search: ClauseSearch
+    index_dir: Path
+    index_built: bool
+    start_seconds: float  # rulebooks loaded and index opened (or built) at start-up
+
+
+def init_app(app: Flask) -> Services:
+    started = time.perf_counter()
+    books = list_rulebooks()
+    opened = open_or_build(books)
+    services = Services(books, ClauseSearch(opened.index, books), opened.directory, opened.built,
+                        time.perf_counter() - started)
+    app.extensions[EXTENSION] = services
+    app.logger.info("index %s (%s) ready in %.2f s", opened.directory,
+                    "built" if opened.built else "reused", services.start_seconds)
+    return services
+
+
+def services() -> Services:
+    return current_app.extensions[EXTENSION]
+
+
+def books() -> tuple[Rulebook, ...]:
+    return services().books
+
+
+def find_book(book_id: str) -> Rulebook | None:
+    return next((book for book in books() if book.id == book_id), None)
+
+
+def book_or_404(book_id: str) -> Rulebook:
+    book = find_book(book_id)
+    if book is None:
+        abort(404, description=f"ルールブック「{book_id}」はありません。")
+    return book
+
+
+def clause_search() -> ClauseSearch:
+    return services().search

@@ -1,0 +1,122 @@
+// Progressive enhancement for every page: the pages work without it (plain links and form submits).
+(function () {
+  "use strict";
+
+  var LIVE_DELAY_MS = 200;
+  var LIVE_LIMIT = 8;
+
+  function showOfflineBanner() {
+    // The service worker marks pages it serves from its cache (see sw.js).
+    if (document.documentElement.hasAttribute("data-offline-copy")) {
+      var banner = document.getElementById("offline-banner");
+      if (banner) banner.hidden = false;
+    }
+  }
+
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    var meta = document.querySelector('meta[name="assets-version"]');
+    var version = meta ? meta.getAttribute("content") : "dev";
+    navigator.serviceWorker.register("/sw.js?v=" + encodeURIComponent(version)).catch(function () {
+      /* offline reading is a bonus; the site works without it */
+    });
+  }
+
+  function setupCopyButtons() {
+    document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      var status = button.parentElement.querySelector(".copy-status");
+      button.addEventListener("click", function () {
+        var text = button.getAttribute("data-copy");
+        var done = function () { if (status) status.textContent = "コピーしました"; };
+        var fallback = function () {
+          var field = button.parentElement.querySelector("input");
+          if (field) { field.focus(); field.select(); }
+          if (status) status.textContent = "選択しました。コピーしてください";
+        };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(text).then(done, fallback);
+        } else {
+          fallback();
+        }
+      });
+    });
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function liveItem(href, number, label, snippet) {
+    var item = element("li");
+    var link = element("a");
+    link.href = href;
+    link.appendChild(element("span", "live-number", number));
+    link.appendChild(document.createTextNode(label));
+    if (snippet) link.appendChild(element("span", "live-snippet", " — " + snippet));
+    item.appendChild(link);
+    return item;
+  }
+
+  function renderLive(box, payload) {
+    box.textContent = "";
+    var list = element("ol");
+    if (payload.jump) {
+      list.appendChild(liveItem(payload.jump.url, payload.jump.id, " へ移動", ""));
+    }
+    payload.hits.forEach(function (hit) {
+      if (payload.jump && hit.id === payload.jump.id && hit.book === payload.jump.book) return;
+      var parts = hit.title.split(" › ");
+      list.appendChild(liveItem(hit.url, hit.id, parts.slice(0, -1).join(" › "), hit.snippet.slice(0, 60)));
+    });
+    if (!list.children.length) {
+      box.appendChild(element("p", "empty", "該当する条文はまだありません"));
+    } else {
+      box.appendChild(list);
+    }
+    box.hidden = false;
+  }
+
+  function setupLiveSearch() {
+    var input = document.querySelector("input[data-live-search]");
+    if (!input || !window.fetch) return;
+    var form = input.form;
+    var box = document.getElementById("live-results");
+    var endpoint = input.getAttribute("data-live-search");
+    var timer = null;
+    var inflight = null;
+
+    function run() {
+      var query = input.value.trim();
+      if (!query) { box.hidden = true; box.textContent = ""; return; }
+      var params = new URLSearchParams(new FormData(form));
+      params.set("limit", String(LIVE_LIMIT));
+      if (inflight) inflight.abort();
+      inflight = new AbortController();
+      fetch(endpoint + "?" + params.toString(), { signal: inflight.signal, headers: { Accept: "application/json" } })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (payload) { if (payload && input.value.trim() === query) renderLive(box, payload); })
+        .catch(function () { /* aborted or offline: the form still submits */ });
+    }
+
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(run, LIVE_DELAY_MS);
+    });
+  }
+
+  function start() {
+    showOfflineBanner();
+    setupCopyButtons();
+    setupLiveSearch();
+    registerServiceWorker();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,248 @@
+"""Every HTML page of the rulebook browser and search, through the Flask test client."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import pytest
+
+from adjudicator.rulebook import load_rulebook
+from adjudicator.search.query import MAX_QUERY_LENGTH
+
+HI_STORY = load_rulebook("hi-story")
+DUEL_MASTERS = load_rulebook("duel-masters")
+
+PAGES = [
+    "/",
+    "/rules/hi-story",
+    "/rules/duel-masters",
+    "/rules/hi-story/ch6",
+    "/rules/hi-story/6.7",
+    "/rules/hi-story/6.7.1",
+    "/rules/hi-story/v1.0.0/6.7.1",
+    "/rules/hi-story/10.6.2",
+    "/rules/hi-story/10.6.2-8",
+    "/rules/hi-story/5.2.1-1",
+    "/rules/duel-masters/101.4a",
+    "/search?q=その後",
+    "/search?q=6.7",
+    "/search?q=",
+]
+WHOLE_BOOKS = ["/rules/hi-story/all", "/rules/duel-masters/all"]
+PAGE_BUDGET = 60 * 1024  # bytes, compressed
+
+
+def html(response) -> str:
+    return response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("url", PAGES + WHOLE_BOOKS)
+def test_every_page_renders_in_japanese_with_every_books_edition(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    page = html(response)
+    assert '<html lang="ja">' in page
+    for book in (HI_STORY, DUEL_MASTERS):
+        assert book.release in page
+    assert f"{HI_STORY.effective_date} 施行" in page
+
+
+@pytest.mark.parametrize("url", PAGES + WHOLE_BOOKS + ["/rules/hi-story/6.7.99", "/rules/nope/6.7.1", "/nothing"])
+def test_pages_have_no_inline_script_style_or_handlers(client, url):
+    page = html(client.get(url))
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page)
+    assert not re.search(r"\son[a-z]+\s*=", page)
+    assert not re.search(r"\sstyle\s*=", page) and "<style" not in page
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_pages_are_light_once_compressed(client, url):
+    response = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert response.headers.get("Content-Encoding") == "gzip"
+    assert len(response.data) < PAGE_BUDGET
+    assert gzip.decompress(response.data).decode().startswith("<!doctype html>")
+
+
+@pytest.mark.parametrize("url", PAGES + WHOLE_BOOKS)
+def test_html_ids_do_not_start_with_a_digit(client, url):
+    ids = re.findall(r'\sid="([^"]*)"', html(client.get(url)))
+    assert ids and not [value for value in ids if value[:1].isdigit()]
+
+
+def test_home_has_one_search_box_and_the_books(client):
+    page = html(client.get("/"))
+    assert page.count('name="q"') == 1
+    assert 'href="/rules/hi-story"' in page and 'href="/rules/duel-masters"' in page
+
+
+def test_toc_lists_every_chapter_and_section(client):
+    page = html(client.get("/rules/hi-story"))
+    for node in HI_STORY.walk():
+        if node.kind in ("chapter", "section"):
+            assert f'href="/rules/hi-story/{node.id}"' in page, node.id
+
+
+def test_clause_page_says_which_release_the_latest_url_shows(client):
+    assert f"最新版（{HI_STORY.release}）を表示しています" in html(client.get("/rules/hi-story/6.7.1"))
+    assert "この版に固定したリンクです" in html(client.get(f"/rules/hi-story/{HI_STORY.release}/6.7.1"))
+
+
+def test_clause_page_has_breadcrumbs_text_anchor_and_permalink(client):
+    page = html(client.get("/rules/hi-story/6.7.1"))
+    for ancestor in HI_STORY.heading_path("6.7.1")[:-1]:
+        assert f'href="/rules/hi-story/{ancestor.id}"' in page
+    assert 'id="c-6.7.1"' in page
+    assert HI_STORY.get("6.7.1").text[:30] in page
+    assert f'data-copy="http://localhost/rules/hi-story/{HI_STORY.release}/6.7.1"' in page
+
+
+def test_clause_page_lists_the_clauses_that_cite_it(client):
+    page = html(client.get("/rules/hi-story/6.7.1"))
+    assert "この条文を参照している条文" in page
+    sources = HI_STORY.backlinks("6.7.1")
+    assert sources
+    for source in sources:
+        assert f'href="/rules/hi-story/{source}"' in page
+
+
+def test_clause_page_links_previous_and_next(client):
+    page = html(client.get("/rules/hi-story/6.7.1"))
+    assert f'rel="prev" href="/rules/hi-story/{HI_STORY.previous("6.7.1").id}"' in page
+    assert f'rel="next" href="/rules/hi-story/{HI_STORY.next("6.7.1").id}"' in page
+
+
+def test_every_explicit_cross_reference_is_a_link(client):
+    for clause_id in ("6.5.11", "10.6.4", "3.1.8"):
+        page = html(client.get(f"/rules/hi-story/{clause_id}"))
+        for reference in HI_STORY.get(clause_id).references:
+            if not reference.implied:
+                assert f'<a class="ref" href="/rules/hi-story/{reference.target}">{reference.surface}</a>' in page
+
+
+def test_item_references_link_to_the_item(client):
+    page = html(client.get("/rules/hi-story/10.6.4"))
+    assert 'href="/rules/hi-story/10.6.2-8">⑧</a>' in page
+
+
+def test_listed_items_are_shown_with_their_own_anchors(client):
+    page = html(client.get("/rules/hi-story/10.6.2"))
+    for item_id in HI_STORY.get("10.6.2").children:
+        assert f'id="c-{item_id}"' in page
+
+
+def test_a_section_page_shows_its_whole_subtree(client):
+    page = html(client.get("/rules/hi-story/6.7"))
+    for clause_id in HI_STORY.get("6.7").children:
+        assert f'id="c-{clause_id}"' in page
+        assert HI_STORY.get(clause_id).text[:20] in page
+
+
+def test_a_chapter_page_shows_its_sections(client):
+    page = html(client.get("/rules/hi-story/ch11"))
+    for section_id in HI_STORY.get("ch11").children:
+        assert f'id="c-{section_id}"' in page
+
+
+def test_the_whole_book_page_links_references_inside_the_page(client):
+    page = html(client.get("/rules/hi-story/all"))
+    assert '<a class="ref" href="#c-6.7.1">6.7.1</a>' in page
+    assert page.count('class="node node-clause"') == HI_STORY.count("clause")
+
+
+def test_non_canonical_numbers_redirect_to_the_canonical_url(client):
+    response = client.get("/rules/hi-story/６．７．１")
+    assert response.status_code == 301 and response.headers["Location"].endswith("/rules/hi-story/6.7.1")
+    response = client.get("/rules/hi-story/10.6.2の⑧")
+    assert response.status_code == 301 and response.headers["Location"].endswith("/rules/hi-story/10.6.2-8")
+
+
+def test_an_unknown_clause_is_a_404_that_suggests_the_nearest(client):
+    response = client.get("/rules/hi-story/6.7.9")
+    assert response.status_code == 404
+    page = html(response)
+    assert "6.7.9" in page and "近い条文" in page
+    assert 'href="/rules/hi-story/6.7.6"' in page
+
+
+def test_an_unknown_book_is_a_404_that_offers_the_clause_in_the_real_books(client):
+    response = client.get("/rules/histoire/6.7.1")
+    assert response.status_code == 404
+    page = html(response)
+    assert 'href="/rules/hi-story/6.7.1"' in page and 'href="/rules/duel-masters"' in page
+
+
+def test_an_unknown_release_is_a_404_pointing_at_the_current_one(client):
+    response = client.get("/rules/hi-story/v0.9.0/6.7.1")
+    assert response.status_code == 404
+    assert HI_STORY.release in html(response) and 'href="/rules/hi-story/6.7.1"' in html(response)
+
+
+def test_a_pinned_release_root_goes_to_the_table_of_contents(client):
+    response = client.get(f"/rules/hi-story/{HI_STORY.release}/")
+    assert response.status_code == 302 and response.headers["Location"].endswith("/rules/hi-story")
+
+
+def test_an_unknown_page_is_a_japanese_404(client):
+    response = client.get("/nothing/here")
+    assert response.status_code == 404 and "ページが見つかりません" in html(response)
+
+
+def test_search_shows_hits_in_their_section_path_with_highlights(client):
+    page = html(client.get("/search?q=その後"))
+    assert '<a class="hit-number" href="/rules/hi-story/6.7.1">6.7.1</a>' in page
+    assert "6.7 「その後」" in page and "<mark>その後</mark>" in page
+
+
+def test_search_for_a_clause_number_goes_straight_to_it(client):
+    for typed, target in (("6.7.1", "/rules/hi-story/6.7.1"), ("６．７．１", "/rules/hi-story/6.7.1"),
+                          ("101.4a", "/rules/duel-masters/101.4a")):
+        response = client.get("/search", query_string={"q": typed})
+        assert response.status_code == 302 and response.headers["Location"].endswith(target)
+
+
+def test_search_for_a_section_number_shows_its_clauses(client):
+    page = html(client.get("/search?q=6.7&book=hi-story"))
+    for clause_id in HI_STORY.get("6.7").children:
+        assert f'href="/rules/hi-story/{clause_id}"' in page
+
+
+def test_search_filters_by_book_and_chapter(client):
+    page = html(client.get("/search?q=攻撃&book=hi-story&chapter=ch11"))
+    hits = re.findall(r'class="hit-number" href="/rules/([^/]+)/([^"]+)"', page)
+    assert hits and all(book == "hi-story" and node.startswith("11.") for book, node in hits)
+    assert '<option value="ch11" selected>' in page
+
+
+def test_search_with_a_bad_filter_says_so(client):
+    response = client.get("/search?q=山札&book=nope")
+    assert response.status_code == 400 and "nope" in html(response)
+    response = client.get("/search?q=山札&chapter=ch6")
+    assert response.status_code == 400
+
+
+def test_search_escapes_the_query(client):
+    page = html(client.get("/search", query_string={"q": '<script>alert(1)</script>"'}))
+    assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page
+
+
+@pytest.mark.parametrize("odd", ['"', "「", "AND OR", "*", "？", "場 AND", "「」"])
+def test_search_never_fails_on_odd_syntax(client, odd):
+    assert client.get("/search", query_string={"q": odd}).status_code == 200
+
+
+def test_search_caps_a_long_query_and_says_so(client):
+    page = html(client.get("/search", query_string={"q": "攻撃" * 150}))
+    assert f"先頭の{MAX_QUERY_LENGTH}文字" in page
+
+
+def test_versioned_assets_are_cached_for_a_year_and_the_service_worker_is_not(client):
+    page = html(client.get("/"))
+    css = re.search(r'href="(/static/css/app\.css\?v=[0-9a-f]+)"', page).group(1)
+    response = client.get(css)
+    assert response.status_code == 200
+    assert response.cache_control.max_age == 365 * 24 * 3600 and response.cache_control.immutable
+    assert client.get("/static/css/app.css?v=stale").cache_control.no_cache
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.headers["Cache-Control"] == "no-cache"
+    assert worker.mimetype == "text/javascript"
