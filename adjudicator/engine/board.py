@@ -60,6 +60,8 @@ class Timed:
     what: str
     expiry: Expiry
     source: str = ""
+    where: "fmt.Where | None" = None   # card-subject restriction held by a player, judged at each attempt (8.2.5)
+    limit: int | None = None           # 「合わせてN枚までしか〜できない」: a count per turn (10.3.1, 10.3.2)
 
 
 @dataclass
@@ -185,6 +187,7 @@ class Board:
     attack_target: Card | None = None
     extra_turn_granted_in: int | None = None  # turn_index in which an extra turn was granted (5.8.3)
     done_in_turn: dict[str, int] = field(default_factory=dict)  # phase action → turn_index it was done in
+    turn_counts: dict[str, int] = field(default_factory=dict)  # own turns each player has begun (5.5.1, 5.8.5)
 
     def player(self, player_id: str) -> Player:
         return self.players[player_id]
@@ -254,8 +257,16 @@ def build_board(spec: fmt.Scenario) -> Board:
         turn_player=spec.game.turn_player,
         round=spec.game.round,
         phase=spec.game.phase,
+        turn_counts=_turn_counts(spec.game),
     )
     return board
+
+
+def _turn_counts(game: fmt.GameSpec) -> dict[str, int]:
+    """Own turns each player has begun: ``round`` is the turn player's; the other player has had as many
+    if the turn player moves second, one fewer if it moves first (5.2.1)."""
+    other = opponent_of(game.turn_player)
+    return {game.turn_player: game.round, other: game.round - 1 if game.turn_player == game.first_player else game.round}
 
 
 def _zone(owner: str, zone: fmt.Zone, uids: Iterator[int]) -> list[Card]:

@@ -43,7 +43,10 @@ def apply_power_mods(base: int, mods: "list[PowerMod]") -> int:
     Continuous 「常」 adds keep applying whatever was set, so they are added after the others; the result
     is never below 0 (11.6.2).
     """
-    value = base
+    # A continuous 「パワーが〇〇になる」 holds for as long as its card is face-up, so it acts as the base
+    # that timed changes then apply to (10.4.3's last sentence).
+    continuous_sets = [mod.set for mod in mods if mod.continuous and mod.set is not None]
+    value = continuous_sets[-1] if continuous_sets else base
     for mod in mods:
         if mod.continuous:
             continue

@@ -1,28 +1,55 @@
-"""Turn flow: the phase order (5.2.1), moving to a later phase, and the end of a turn.
+"""Turn flow: the five phases in order (5.2.1), their start and end effects (6.4.6), and the end of a turn.
 
-Owned by the turns layer; this first version moves through phases and turns without phase triggers.
+Every turn has all five phases, the first turn and a restricted turn too: 「〜できない」 forbids an act,
+never a phase (5.3.1, 5.3.2, 5.5.1), so a turn that ends early still passes through the phases left and
+their 「〇〇フェーズの初めに」 effects fire. Such an effect fires only if its card is face-up on the top of
+the field at that very instant (6.4.6). At the end of a turn 「このターン」 things end, every duration
+counted in the ending player's turns uses one up (5.6), per-turn counts start again, and the next turn is
+the opponent's, or the same player's when an extra turn is pending (5.8).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine.board import opponent_of
+from adjudicator.engine import durations
+from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.rules import rule
 from adjudicator.engine.scenario import PHASES
 
 if TYPE_CHECKING:
+    from adjudicator.engine import scenario as fmt
     from adjudicator.engine.game import Game
 
 PHASE_ORDER = rule("phase_order", "5.2.1", "各ターンはドロー&リフレッシュ→召喚→効果発動→セット→攻撃の順で進行する")
+PHASES_STAY = rule(
+    "phases_stay", ("5.3.1", "5.3.2"), "「できない」は行為だけを禁止し、フェーズは存在し続け、そのフェーズの効果は通常通り機能する"
+)
+PHASE_TRIGGER = rule(
+    "phase_trigger", "6.4.6", "「〇〇の初めに」「〇〇の終わりに」は、その瞬間に場にオモテであるカードの効果だけが発動する"
+)
+TURN_ENDS = rule("turn_ends", "5.6.3", "「このターン」は進行中のターンが終わるまで")
+THIS_TURN_COUNTS = rule(
+    "this_turn_counts", ("6.4.3", "6.8.1", "6.10.1"), "「1ターンに」数える回数（召喚・事変・「召」「1」）はターンごとに数え直す"
+)
+EXTRA_TURN = rule("extra_turn", ("5.8.1", "5.8.2"), "追加のターンも各フェーズを通常通り行い、その間相手はターンを迎えない")
+REFRESH_CONSUMED = rule(
+    "refresh_consumed", "3.2.2", "「次の自分のターンの初めにアクティブにできない」はそのターンのドロー&リフレッシュで使い切る"
+)
+SAME_TIME_ORDER = rule("same_time_order", "10.1.2", "同じタイミングで発動する複数の効果は、処理する順番をターンプレイヤーが選ぶ")
 PHASE_NAMES = {
     "draw": "ドロー&リフレッシュフェーズ", "summon": "召喚フェーズ", "effect": "効果発動フェーズ",
     "set": "セットフェーズ", "attack": "攻撃フェーズ",
 }
+BOUNDARY_WORDS = {"start": "初め", "end": "終わり"}
+
+
+# --- phases --------------------------------------------------------------------------------------------
 
 
 def advance_to(game: "Game", phase: str) -> None:
-    """Move forward to ``phase`` (an action of a later phase passes through the ones between, 5.2.1)."""
+    """Move forward to ``phase``: an action of a later phase passes through the phases between, each
+    ending and starting with its effects (5.2.1, 6.4.6); going back is illegal."""
     from adjudicator.engine.game import Illegal
 
     board = game.board
@@ -30,8 +57,9 @@ def advance_to(game: "Game", phase: str) -> None:
     if target < current:
         raise Illegal(f"{PHASE_NAMES[board.phase]}から{PHASE_NAMES[phase]}には戻れない", PHASE_ORDER)
     while PHASES.index(board.phase) < target:
+        _leave_phase(game)
         board.phase = PHASES[PHASES.index(board.phase) + 1]
-        game.trace.step(f"{PHASE_NAMES[board.phase]}に進む。", PHASE_ORDER)
+        _enter_phase(game)
 
 
 def perform_next_phase(game: "Game", index: int, argument: Any) -> None:
@@ -43,12 +71,199 @@ def perform_next_phase(game: "Game", index: int, argument: Any) -> None:
     advance_to(game, PHASES[position + 1])
 
 
+def _enter_phase(game: "Game") -> None:
+    board = game.board
+    forbidden = _phase_act_forbidden(game)
+    note = f"（{forbidden[0]}が、フェーズ自体は存在する）" if forbidden else ""
+    game.trace.step(f"{board.turn_player}のターンの{PHASE_NAMES[board.phase]}に進む。{note}", *_phase_rules(game))
+    fire_phase_effects(game, "start")
+
+
+def _phase_rules(game: "Game"):
+    """5.2.1, and 5.3/5.5.1 when the phase's own act is forbidden this turn but the phase still exists."""
+    from adjudicator.engine.restrictions import FIRST_TURN
+
+    found = _phase_act_forbidden(game)
+    if found is None:
+        return (PHASE_ORDER,)
+    return (PHASE_ORDER, PHASES_STAY, *((FIRST_TURN,) if found[1] is FIRST_TURN else ()))
+
+
+def _phase_act_forbidden(game: "Game"):
+    """The restriction on this phase's own act (set in the set phase, attack in the attack phase), if any."""
+    from adjudicator.engine.restrictions import forbidding
+
+    act = {"set": "set", "attack": "attack", "summon": "summon"}.get(game.board.phase)
+    return forbidding(game, game.board.turn_player, act) if act else None
+
+
+def _leave_phase(game: "Game") -> None:
+    fire_phase_effects(game, "end")
+    if game.board.phase == "draw":
+        _consume_refresh_exclusions(game)
+
+
+def _consume_refresh_exclusions(game: "Game") -> None:
+    """「次の自分のターンの初めにアクティブにできない」 is spent once this turn's refresh is over (3.2.2)."""
+    board = game.board
+    cards = [card for _, stack in board.players[board.turn_player].field_tops() for card in stack.cards]
+    spent = [card for card in cards if card.no_refresh]
+    for card in spent:
+        card.no_refresh = False
+    if spent:
+        from adjudicator.engine.naming import card_label
+
+        names = "、".join(card_label(board, card) for card in spent)
+        game.trace.step(f"{names}の「アクティブにできない」はこのリフレッシュで終わる。", REFRESH_CONSUMED)
+
+
+# --- 「〇〇フェーズの初めに／終わりに」 (6.4.6) -------------------------------------------------------------
+
+
+def fire_phase_effects(game: "Game", boundary: str) -> None:
+    """Resolve the effects waiting for this phase's start or end whose card is face-up on the top of the
+    field at this instant (6.4.6); several ready at once are ordered by the turn player (10.1.2)."""
+    ready = phase_effects_ready(game, boundary)
+    _note_not_ready(game, boundary)
+    if not ready:
+        return
+    from adjudicator.engine.effects import run_effect
+    from adjudicator.engine.naming import card_label
+
+    for card, effect in _in_order(game, ready):
+        game.trace.step(
+            f"{PHASE_NAMES[game.board.phase]}の{BOUNDARY_WORDS[boundary]}: {card_label(game.board, card)}の｛{effect.name}｝が発動する"
+            f"（この瞬間に場にオモテである）。",
+            PHASE_TRIGGER,
+            *((PHASES_STAY,) if _phase_act_forbidden(game) else ()),
+        )
+        run_effect(game, card, effect, card.owner)
+        game.settle()
+        game.check_deck_out()
+
+
+def _in_order(game: "Game", ready: list[tuple[Card, "fmt.Effect"]]) -> list[tuple[Card, "fmt.Effect"]]:
+    """Effects ready at the same instant resolve in the order the turn player gives (10.1.2)."""
+    if len(ready) == 1:
+        return ready
+    names = [effect.name for _, effect in ready]
+    order = [name for name in game.choices.order if name in names]
+    if sorted(order) == sorted(names):
+        return sorted(ready, key=lambda pair: order.index(pair[1].name))
+    game.need_decision(
+        game.board.turn_player,
+        f"{PHASE_NAMES[game.board.phase]}に同時に発動する効果を処理する順番",
+        names,
+        SAME_TIME_ORDER,
+    )
+    return ready
+
+
+def phase_effects_ready(game: "Game", boundary: str) -> list[tuple[Card, "fmt.Effect"]]:
+    """(card, effect) pairs whose 「〇〇フェーズの初めに/終わりに」 is now, in field order."""
+    board = game.board
+    ready = []
+    for pid in (board.turn_player, board.non_turn_player):
+        for _, stack in board.players[pid].field_tops():
+            if stack.face_down or stack.top.info is None:
+                continue  # only a card face-up at this very instant fires (6.4.6)
+            ready += [(stack.top, effect) for effect in stack.top.info.effects if _waits_for(game, stack.top, effect, boundary)]
+    return ready
+
+
+def _waits_for(game: "Game", card: Card, effect: "fmt.Effect", boundary: str) -> bool:
+    when = effect.when
+    if when is None or effect.mark not in ("constant", "none"):
+        return False
+    phase = when.phase_start if boundary == "start" else when.phase_end
+    if phase != game.board.phase:
+        return False
+    own_turn = card.owner == game.board.turn_player
+    return when.turn == "any" or (when.turn == "own") == own_turn
+
+
+def _note_not_ready(game: "Game", boundary: str) -> None:
+    """Say so when a card that would fire is face-down or under another card at the instant (6.4.6)."""
+    board = game.board
+    from adjudicator.engine.naming import card_label
+
+    for pid in (board.turn_player, board.non_turn_player):
+        for _, stack in board.players[pid].field_tops():
+            hidden = stack.cards if stack.face_down else stack.under
+            for card in hidden:
+                if card.info is None:
+                    continue
+                for effect in card.info.effects:
+                    if _waits_for(game, card, effect, boundary):
+                        where = "ウラ" if stack.face_down and card is stack.top else "場の下"
+                        game.trace.step(
+                            f"{card_label(board, card)}の｛{effect.name}｝は、{PHASE_NAMES[board.phase]}の"
+                            f"{BOUNDARY_WORDS[boundary]}の瞬間に{where}にあるため発動しない。",
+                            PHASE_TRIGGER,
+                        )
+
+
+# --- the end of a turn ---------------------------------------------------------------------------------
+
+
 def perform_end_turn(game: "Game", index: int, argument: Any) -> None:
+    """The turn player ends the turn: the phases left still happen (5.3.2), then the turn ends."""
+    advance_to(game, "attack")
+    fire_phase_effects(game, "end")
+    end_turn(game)
+
+
+def end_turn(game: "Game") -> None:
+    """「このターン」 ends (5.6.3): durations tick, per-turn counts restart, the next turn begins."""
     board = game.board
     ending = board.turn_player
-    board.turn_player = opponent_of(ending)
-    if ending != board.first_player:  # both players have had this round; the first player starts the next
-        board.round += 1
+    ended = durations.end_of_turn(board, ending)
+    game.trace.step(
+        f"{ending}のターンが終わる。" + ("期間が終わった効果: " + "、".join(ended) + "。" if ended else ""),
+        TURN_ENDS,
+        durations.TURN_COUNT,
+        changes=ended,
+    )
+    _restart_counts(game)
+    following = _next_turn_player(game, ending)
+    board.turn_counts[following] = board.turn_counts.get(following, 0) + 1
+    board.turn_player = following
+    board.round = board.turn_counts[following]
     board.turn_index += 1
     board.phase = "draw"
-    game.trace.step(f"{ending}のターンが終わり、{board.turn_player}のターンのドロー&リフレッシュフェーズになる。", PHASE_ORDER)
+    game.trace.step(
+        f"{following}の{board.round}ターン目が始まり、ドロー&リフレッシュフェーズになる。",
+        PHASE_ORDER,
+    )
+    fire_phase_effects(game, "start")
+
+
+def _restart_counts(game: "Game") -> None:
+    """Counts kept per turn start again; 「このターン」 facts on cards are compared with turn_index."""
+    changes = []
+    for player in game.board.players.values():
+        if player.events_this_turn:
+            changes.append(f"{player.id}がこのターンに発動した事変: {player.events_this_turn} → 0")
+        if player.summons_this_turn:
+            changes.append(f"{player.id}がこのターンに召喚した枚数: {player.summons_this_turn} → 0")
+        if player.summon_limit is not None:
+            changes.append(f"{player.id}の「このターン、合わせて{player.summon_limit}枚までしか召喚できない」が終わる")
+        player.events_this_turn = 0
+        player.summons_this_turn = 0
+        player.summon_limit = None
+    if changes:
+        game.trace.step("「1ターンに」数える回数は次のターンに持ち越さない。", THIS_TURN_COUNTS, changes=changes)
+
+
+def _next_turn_player(game: "Game", ending: str) -> str:
+    player = game.board.players[ending]
+    if not player.extra_turn:
+        return opponent_of(ending)
+    player.extra_turn = False
+    game.trace.step(
+        f"{ending}は「再び自分のターンになる」により追加のターンを得る。{opponent_of(ending)}はこの間ターンを迎えず、"
+        f"{opponent_of(ending)}について数える期間は進まない。",
+        EXTRA_TURN,
+        durations.TURN_COUNT,
+    )
+    return ending
