@@ -238,7 +238,10 @@ def _choose_defence(game: "Game", attack: Attack, defences: list[Defence]) -> No
         if defence.kind == "block":
             attack.blocker = game.board.find(defence.ref)
             attack.blocker_incarnation = attack.blocker.incarnation  # type: ignore[union-attr]
-    game.trace.step(_defence_choice_text(game, attack), CHOOSE_DEFENCE)
+    if len(defences) > 1:  # several attempted: the first legal one is the defence of this attack (11.2.5)
+        game.trace.step(_defence_choice_text(game, attack), CHOOSE_DEFENCE, ONE_DEFENCE)
+    else:
+        game.trace.step(_defence_choice_text(game, attack), CHOOSE_DEFENCE)
 
 
 def _reject_second_defence(game: "Game", attack: Attack, defence: Defence) -> None:

@@ -111,7 +111,10 @@ def verify_file(path: Path) -> Outcome:
         loaded = fmt.load_scenario(path.read_text(encoding="utf-8"))
     except fmt.ScenarioError as error:
         return Outcome(str(path), tuple(f"does not load: {p or '(top)'}: {m}" for p, m in error.errors))
-    trace = resolve(loaded)
+    try:
+        trace = resolve(loaded)
+    except Exception as error:  # noqa: BLE001 - an engine bug in one scenario must not hide the others' verdicts
+        return Outcome(str(path), (f"engine error: {type(error).__name__}: {error}",))
     return Outcome(str(path), tuple(check(loaded.expect, trace)), trace)
 
 
