@@ -1,14 +1,28 @@
 """Triggered effects: 「〜する時」 interrupts (10.1.7) and 「〜た時」 triggers (10.1.9).
 
-Owned by the effects layer; this first version knows the bound on trigger chains and no card reacts yet.
+Like Forge's waiting queue, events that happen during a step wait in ``game.pending``; when the step ends
+(:func:`drain`, called by ``game.settle()``) the effects they trigger are declared together and resolved in
+the order the turn player gives (10.1.2, 10.6.3) — the action's ``order``, or a decision when there is
+none. The original effect then resumes (10.1.9, 10.1.10). Interrupts run at once, before the event they wait
+for (10.1.7); a move of several cards fires its after-triggers once, after all have moved (10.1.3, 10.1.8).
+
+Who can trigger: a card face-up on top of its slot when the trigger is judged (6.4.7); a 「常」 effect
+watching other cards needs its card face-up there both before and after the move (10.1.11); an effect about
+its own card (「これが墓地へ送られた時」) fires as written if the card was face-up on the field before
+(10.1.11, 1.2). A chain that never ends stops at ``MAX_TRIGGER_DEPTH`` nested triggers or
+``MAX_EFFECT_OPERATIONS`` operations with a ruling that the scenario loops.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 
+from adjudicator.engine import scenario as fmt
+from adjudicator.engine.board import Card
 from adjudicator.engine.events import Event
-from adjudicator.engine.rules import rule
+from adjudicator.engine.rules import CARD_TEXT_FIRST, rule
+from adjudicator.engine.stats import is_face_up_on_field
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -16,15 +30,252 @@ if TYPE_CHECKING:
 TRIGGER_LOOP = rule(
     "trigger_loop", ("10.1.9", "10.1.2"), "「〜た時」の連鎖が終わらない: 処理回数の上限でループと判定して停止する"
 )
+AFTER_TRIGGER = rule(
+    "after_trigger", "10.1.9", "「〜た時」の効果は、きっかけの動作を終えた時点で元の効果を中断して処理し、その後で元の効果を再開する"
+)
+BEFORE_TRIGGER = rule("before_trigger", ("10.1.7", "10.1.3"), "「〜する時」は割り込み: 移動等の前の状態で判定し、先に解決する")
+SIMULTANEOUS_TRIGGERS = rule(
+    "simultaneous_triggers", ("10.1.2", "10.6.3"), "同じタイミングで条件を満たした効果は全て発動を宣言し、処理順はターンプレイヤーが選ぶ"
+)
+AFTER_ALL_MOVED = rule("after_all_moved", ("10.1.8", "10.1.3"), "1つの動作で複数枚が移動した時、「〜た時」は全ての移動を終えてから1度判定する")
+CONSTANT_BEFORE_AND_AFTER = rule(
+    "constant_before_and_after", "10.1.11", "「〜した時」形の「常」効果は、きっかけの直前と直後の両方で場にオモテである時だけ発動する"
+)
+FACE_UP_TO_TRIGGER = rule("face_up_to_trigger", ("6.4.7", "6.4.5"), "場にオモテである時に条件を満たした効果が発動する")
+OPTIONAL_TRIGGER = rule("optional_trigger", ("6.4.7", "6.5.3"), "任意性を示す効果は、持ち主が発動しないことを選べる")
+PHASE_MOMENT = rule("phase_moment", "6.4.6", "「〇〇の初めに/終わりに」の効果は、その瞬間に場にオモテでなければ発動しない")
+
+EVENT_WORDS = {
+    "attacks": "攻撃した時", "is_attacked": "攻撃された時", "blocks": "ブロックした時", "is_blocked": "ブロックされた時",
+    "after_attack": "攻撃した後", "after_block": "ブロックした後", "summoned": "召喚された時",
+    "summoned_without_set": "セットせずに召喚された時", "set": "セットされた時", "sent_to_graveyard": "墓地へ送られた時",
+    "leaves_field": "場を離れた時", "rested": "レストした時", "flipped_down": "ウラになった時", "drawn": "引いた時",
+}
+BEFORE_WORDS = {"sent_to_graveyard": "墓地へ送られる時", "leaves_field": "場を離れる時"}
+
+
+@dataclass(frozen=True)
+class Ready:
+    """An effect whose trigger condition is met, waiting to resolve."""
+
+    card: Card
+    effect: fmt.Effect
+    controller: str
+    why: str            # 「これが墓地へ送られた時」, for the trace
+
+
+# --- the entry points game.py calls ----------------------------------------------------------------
 
 
 def interrupt(game: "Game", event: Event) -> None:
-    """Run the 「〜する時」 effects waiting for ``event`` before it happens."""
+    """Run the 「〜する時」 effects waiting for ``event`` before it happens (10.1.7).
+
+    Events already waiting for the enclosing step's end stay waiting: only what the interrupting effects
+    cause is drained inside them.
+    """
+    ready = list(_matching(game, [event]))
+    if not ready:
+        return
+    waiting = list(game.pending)
+    game.pending.clear()
+    try:
+        _resolve(game, ready, BEFORE_TRIGGER)
+    finally:
+        game.pending[:0] = waiting
 
 
 def queue(game: "Game", event: Event) -> None:
-    """Remember ``event`` until the current step ends."""
+    """Remember ``event`` until the current step ends (10.1.9)."""
+    game.pending.append(event)
 
 
 def drain(game: "Game") -> None:
-    """Run the 「〜た時」 effects the finished step caused."""
+    """The step has ended: run the 「〜た時」 effects it caused, then let the original processing resume."""
+    while game.pending:
+        events = list(game.pending)
+        game.pending.clear()
+        ready = _once_each(_matching(game, events))
+        if ready:
+            moved = sum(1 for e in events if e.kind in ("leaves_field", "sent_to_graveyard"))
+            _resolve(game, ready, AFTER_TRIGGER, *((AFTER_ALL_MOVED,) if moved > 1 else ()))
+            game.trace.step("「〜た時」の効果の処理を終えた。元の処理を再開する。", AFTER_TRIGGER)
+
+
+def phase_boundary(game: "Game", phase: str, edge: str) -> None:
+    """Run 「〇〇フェーズの初めに/終わりに」 effects (``edge`` is ``start`` or ``end``) of cards face-up on
+    the field at that very moment (6.4.6)."""
+    board = game.board
+    ready = []
+    for card in _field_cards(game):
+        for effect in card.info.effects:
+            when = effect.when
+            if when is None or (when.phase_start if edge == "start" else when.phase_end) != phase:
+                continue
+            if not _turn_fits(when.turn, card.owner, board.turn_player):
+                continue
+            word = "初めに" if edge == "start" else "終わりに"
+            ready.append(Ready(card, effect, card.owner, f"{_phase_word(phase)}の{word}"))
+    if ready:
+        _resolve(game, ready, PHASE_MOMENT)
+
+
+# --- which effects an event triggers ---------------------------------------------------------------
+
+
+def _field_cards(game: "Game") -> list[Card]:
+    return [
+        stack.top for player in game.board.players.values() for _, stack in player.field_tops()
+        if stack.top.known and not stack.face_down
+    ]
+
+
+def _matching(game: "Game", events: list[Event]) -> Iterable[Ready]:
+    for event in events:
+        watchers = _field_cards(game)
+        if event.card is not None and event.card.known and all(event.card is not c for c in watchers):
+            watchers.append(event.card)  # 「これが墓地へ送られた時」: its card has just left (10.1.11, 1.2)
+        for card in watchers:
+            for effect in card.info.effects:
+                if _triggers(game, card, effect, event):
+                    yield Ready(card, effect, card.owner, _why(game, card, effect, event))
+
+
+def _triggers(game: "Game", card: Card, effect: fmt.Effect, event: Event) -> bool:
+    when = effect.when
+    if when is None or when.event != event.kind or when.timing != event.timing:
+        return False
+    if not _whose_fits(when.card, card, event):
+        return False
+    if event.card is card:
+        # About its own card: it must have been face-up on the field when the event came (10.1.11, 1.2).
+        return event.was_face_up or (event.timing == "before" and event.kind in ("leaves_field", "sent_to_graveyard"))
+    if not is_face_up_on_field(game.board, card):
+        return False  # 6.4.7; also a card that left in the same move (10.1.11)
+    if effect.mark == "constant" and event.timing == "after" and _was_under(game, card, event):
+        return False  # 10.1.11: under the moved card just before the move
+    return _mark_allows(game, card, effect)
+
+
+def _whose_fits(whose: str, card: Card, event: Event) -> bool:
+    subject_owner = event.card.owner if event.card is not None else event.player
+    if whose == "self":
+        return event.card is card
+    if whose == "own":
+        return subject_owner == card.owner
+    if whose == "opponent":
+        return subject_owner != card.owner
+    return True
+
+
+def _was_under(game: "Game", card: Card, event: Event) -> bool:
+    """Whether ``card`` sat under the card that just left its slot (10.1.11: not face-up on top before)."""
+    slot = event.detail.get("slot")
+    if slot is None or event.card is None:
+        return False
+    _, zone, card_slot = game.board.locate(card)
+    return zone == "field" and card_slot == slot and card.owner == event.card.owner
+
+
+def _mark_allows(game: "Game", card: Card, effect: fmt.Effect) -> bool:
+    """A triggered 「召」/「1」 effect keeps its marks' limits (6.4.1–6.4.3)."""
+    if effect.mark not in ("summon", "once"):
+        return True
+    from adjudicator.engine.activation import mark_problem
+
+    return mark_problem(game, card, effect) is None
+
+
+def _turn_fits(turn: str, owner: str, turn_player: str) -> bool:
+    return turn == "any" or (turn == "own") == (owner == turn_player)
+
+
+def _once_each(ready: Iterable[Ready]) -> list[Ready]:
+    """One action moving several cards triggers each effect once, after all have moved (10.1.8)."""
+    seen, unique = set(), []
+    for item in ready:
+        key = (item.card.uid, item.effect.name)
+        if key not in seen:
+            seen.add(key)
+            unique.append(item)
+    return unique
+
+
+def _why(game: "Game", card: Card, effect: fmt.Effect, event: Event) -> str:
+    subject = {"self": "これが", "own": "自分のカードが", "opponent": "相手のカードが", "any": "カードが"}[effect.when.card]
+    words = BEFORE_WORDS if event.timing == "before" else EVENT_WORDS
+    return f"{subject}{words.get(event.kind, event.kind)}"
+
+
+def _phase_word(phase: str) -> str:
+    from adjudicator.engine.turns import PHASE_NAMES
+
+    return PHASE_NAMES.get(phase, phase)
+
+
+# --- resolving what is ready -----------------------------------------------------------------------
+
+
+def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
+    """Declare everything ready, drop declined optional ones, order them (10.1.2), and resolve each."""
+    from adjudicator.engine.effects.words import card_words
+
+    board = game.board
+    used = []
+    for item in ready:
+        words = f"{card_words(board, item.card)}の｛{item.effect.name}｝"
+        if item.effect.optional and game.declined(item.effect.name):
+            game.trace.step(f"{words}は「{item.why}」の条件を満たしたが、任意なので{item.controller}は発動しないことを選ぶ。", OPTIONAL_TRIGGER)
+            continue
+        used.append(item)
+    for item in _ordered(game, used):
+        _run_one(game, item, *timing_rules)
+
+
+def _ordered(game: "Game", ready: list[Ready]) -> list[Ready]:
+    """The turn player's order for effects ready at the same time (10.1.2, 10.6.3); never guessed."""
+    if len(ready) <= 1:
+        return ready
+    names = [item.effect.name for item in ready]
+    order = list(game.choices.order)
+    turn_player = game.board.turn_player
+    listing = "、".join(f"｛{n}｝" for n in names)
+    if len(set(names)) == len(names) and all(n in order for n in names):
+        ordered = sorted(ready, key=lambda item: order.index(item.effect.name))
+        game.trace.step(
+            f"{listing}が同時に発動条件を満たした。全ての発動を宣言し、ターンプレイヤー{turn_player}が選んだ順"
+            f"（{'→'.join('｛' + i.effect.name + '｝' for i in ordered)}）に処理する。",
+            SIMULTANEOUS_TRIGGERS,
+        )
+        return ordered
+    game.need_decision(
+        turn_player, f"{listing}が同時に発動条件を満たした。どの順に処理するか（orderで指定する）", names, SIMULTANEOUS_TRIGGERS
+    )
+    return []
+
+
+def _run_one(game: "Game", item: Ready, *timing_rules) -> None:
+    from adjudicator.engine.activation import use_mark
+    from adjudicator.engine.effects import run_effect
+    from adjudicator.engine.effects.words import card_words
+    from adjudicator.engine.game import MAX_TRIGGER_DEPTH
+
+    if game.trigger_depth >= MAX_TRIGGER_DEPTH:
+        game.rulebook_gap(
+            f"「〜時」の効果が{MAX_TRIGGER_DEPTH}段を超えて連鎖した。このシナリオは終わらない連鎖（ループ）なので、ここで停止する",
+            TRIGGER_LOOP,
+        )
+    game.count_operation()
+    use_mark(game, item.card, item.effect)
+    rules = list(timing_rules)
+    if item.effect.when.card == "self" and not is_face_up_on_field(game.board, item.card):
+        rules.append(CARD_TEXT_FIRST)
+    elif item.effect.mark == "constant":
+        rules.append(CONSTANT_BEFORE_AND_AFTER)
+    game.trace.step(
+        f"{card_words(game.board, item.card)}の｛{item.effect.name}｝が発動する（{item.why}）。", *rules, FACE_UP_TO_TRIGGER,
+    )
+    game.trigger_depth += 1
+    try:
+        run_effect(game, item.card, item.effect, item.controller)
+    finally:
+        game.trigger_depth -= 1

@@ -59,7 +59,7 @@ DISCARD = rule("discard", ("2.6.1", "6.5.1"), "手札を墓地へ送る")
 def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     spec = step.argument
     player = run.board.players[run.controller]
-    forbidden = forbidding(run.game, run.controller, "draw")
+    forbidden = forbidding(run.game, run.controller, "draw", by_effect=True)
     if forbidden is not None:
         text, restriction = forbidden
         run.game.trace.step(f"{run.controller}は{text}ため、{run.label}の「引く」処理は行わない。", restriction, PROHIBITION_FIRST, CANNOT_DRAW)
