@@ -44,11 +44,11 @@ def _empty_slot_references(scenario: fmt.Scenario, board: Board) -> Iterator[Pro
     """A slot reference to an empty slot, in the actions before anything could have filled it."""
     can_trigger = any(card.effects for card in fmt.iter_cards(scenario))
     for index, action in enumerate(scenario.actions):
-        if action.kind in _FILLS_SLOTS or (action.kind == "attack" and can_trigger and index > 0):
-            return
         for path, ref in _card_refs(action):
             if ref in fmt.SLOT_REFS and board.stack_at(ref) is None:
                 yield Problem("EMPTY_SLOT_REFERENCE", f"actions.{index}.{action.kind}.{path}", f"{ref} は空いている置き場所を指している")
+        if action.kind in _FILLS_SLOTS or (action.kind == "attack" and can_trigger):
+            return
 
 
 def _unknown_card_references(scenario: fmt.Scenario) -> Iterator[Problem]:

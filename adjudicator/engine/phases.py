@@ -133,7 +133,7 @@ def perform_summon_phase(game: "Game", index: int, spec: SummonPhaseSpec) -> Non
         return
     placements = _placements(game, player_id, spec.summon)
     flips = _flips(game, player_id, spec, len(placements))
-    _flip_up(game, player_id, flips)
+    _flip_up(game, player_id, flips, limited=restrictions.summons_left(game, player_id) is not None)
     _summon(game, player_id, placements)
     restrictions.count_summons(game, player_id, len(flips) + len(placements))
     game.settle()
@@ -211,7 +211,7 @@ def _slots(refs: list[str], player_id: str) -> list[int]:
     return slots
 
 
-def _flip_up(game: "Game", player_id: str, slots: list[int]) -> None:
+def _flip_up(game: "Game", player_id: str, slots: list[int], *, limited: bool) -> None:
     board = game.board
     player = board.players[player_id]
     face_down = [slot for slot, stack in player.field_tops() if stack.face_down]
@@ -226,8 +226,9 @@ def _flip_up(game: "Game", player_id: str, slots: list[int]) -> None:
     rules: list[Rule] = [SUMMON, FLIP_FORCED, NORMAL_SUMMON]
     considered = []
     left = [slot for slot in face_down if slot not in slots]
-    if left:
+    if limited:  # the flips share the turn's summon count with the rank-0 summons (6.10.2)
         rules.append(SUMMON_LIMIT)
+    if left:
         considered = [Considered(f"召喚数の制限により{', '.join(f'{player_id}{s}' for s in left)}はウラのまま", SUMMON_LIMIT.clauses)]
     text = f"{player_id}の場のウラのカードを" + ("全てオモテにする。" if not left else f"{len(slots)}枚オモテにする。")
     game.trace.step(text, *rules, changes=changes, considered=considered)
