@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import durations, legality, moves, naming, restrictions, turns
+from adjudicator.engine import activation, durations, legality, moves, naming, restrictions, turns
 from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
@@ -54,7 +54,7 @@ BLOCK_BATTLE = rule("block_battle", ("11.2.2", "11.7.1"), "ブロックはバト
 BLOCK_DIFFERENCE = rule("block_difference", "11.2.2", "山札への攻撃をブロックし、攻撃側が上回れば差分1000につき1枚を山札から墓地へ")
 SUBSTITUTE = rule("substitute", "11.2.3", "身代わり: 手札から見せて墓地へ送り、その攻撃中、攻撃しているカードのパワーを−3000")
 ONE_SUBSTITUTE = rule("one_substitute", "11.2.6", "身代わりは1回の攻撃に1枚まで、ブロック・事変と併用できない")
-COUNTER_EVENT = rule("counter_event", ("11.2.4", "11.2.7"), "「相手の攻撃時にも発動できる」事変を見せて発動する（1ターンに1枚）")
+COUNTER_EVENT = rule("counter_event", ("11.2.4", "11.2.7"), "「相手の攻撃時にも発動できる」事変を、攻撃を受けた側が見せて発動する")
 ONE_DEFENCE = rule("one_defence", "11.2.5", "1回の攻撃に使える防御手段はブロック・身代わり・事変のどれか1つ")
 DAMAGE_ZERO = rule("damage_zero", ("11.2.8", "11.3.1"), "「山札へのダメージを0にする」権利: 山札への攻撃で墓地へ送られる枚数を0にする")
 DAMAGE_ZERO_NOT_IMMUNITY = rule("damage_zero_not_immunity", "9.1.6", "ダメージを0にする権利は山札の領域に作用し、「効果を受けない」で妨げられない")
@@ -312,12 +312,11 @@ def _substitute_problem(game: "Game", attack: Attack, ref: str) -> tuple[str, tu
 
 
 def _event_problem(game: "Game", attack: Attack, ref: str) -> tuple[str, tuple[Rule, ...]] | None:
+    """A counter event is judged like any event (level, one per turn), plus its counter text (11.2.4)."""
     card = legality.own_hand_card(game, ref, attack.defender)
     if card is None:
         return f"{ref} は{attack.defender}の手札にないので発動できない", (COUNTER_EVENT,)
-    if not (card.info and card.is_event and card.info.counter):
-        return f"{card.label()}は「相手の攻撃時にも発動できる」事変ではないので、攻撃への対応に使えない", (COUNTER_EVENT,)
-    return None
+    return activation.event_problem(game, attack.defender, card, counter=True)
 
 
 def _process_defence(game: "Game", attack: Attack) -> None:
@@ -383,18 +382,11 @@ def _process_substitute(game: "Game", attack: Attack, ref: str) -> None:
 
 
 def _process_event(game: "Game", attack: Attack, ref: str) -> None:
-    """A counter event (11.2.4, 11.2.7) resolves through the effects layer, like any event from hand."""
-    from adjudicator.engine import activation
-
+    """A counter event resolves through the effects layer like any event from hand (11.2.4, 11.2.7)."""
     card = game.board.find(ref)
     assert card is not None
-    counter = getattr(activation, "activate_counter_event", None)
-    if counter is None:
-        game.rulebook_gap(
-            f"事変{card.label()}による対応の処理はまだこのエンジンに実装されていない（効果の層を待つ）", COUNTER_EVENT
-        )
-    game.trace.step(f"{attack.defender}は手札の事変{card.label()}を相手に見せて発動する。", PROCESS_DEFENCE, COUNTER_EVENT)
-    counter(game, attack.defender, card)
+    game.trace.step(f"{attack.defender}は手札の事変{card.label()}を相手に見せて、攻撃への対応として発動する。", PROCESS_DEFENCE, COUNTER_EVENT)
+    activation.activate_counter_event(game, attack.defender, card)
 
 
 def _choose_damage_zero(game: "Game", attack: Attack, wanted: bool) -> None:
