@@ -96,7 +96,7 @@ def drain(game: "Game") -> None:
         game.pending.clear()
         ready = _once_each(_matching(game, events))
         if ready:
-            moved = sum(1 for e in events if e.kind in ("leaves_field", "sent_to_graveyard"))
+            moved = len({e.card.uid for e in events if e.kind == "leaves_field" and e.card is not None})
             _resolve(game, ready, AFTER_TRIGGER, *((AFTER_ALL_MOVED,) if moved > 1 else ()))
             game.trace.step("「〜た時」の効果の処理を終えた。元の処理を再開する。", AFTER_TRIGGER)
 
@@ -146,9 +146,11 @@ def _triggers(game: "Game", card: Card, effect: fmt.Effect, event: Event) -> boo
         return False
     if not _whose_fits(when.card, card, event):
         return False
-    if event.card is card:
-        # About its own card: it must have been face-up on the field when the event came (10.1.11, 1.2).
-        return event.was_face_up or (event.timing == "before" and event.kind in ("leaves_field", "sent_to_graveyard"))
+    if when.card == "self":
+        # About its own card: it fires as written if the card was face-up on the field when the event came
+        # (10.1.11, 1.2); a removal-resistance 「これが場を離れる時」 may be used face-down too (6.4.8).
+        resisting = event.timing == "before" and event.kind in ("leaves_field", "sent_to_graveyard")
+        return (event.was_face_up or resisting) and _mark_allows(game, card, effect)
     if not is_face_up_on_field(game.board, card):
         return False  # 6.4.7; also a card that left in the same move (10.1.11)
     if effect.mark == "constant" and event.timing == "after" and _was_under(game, card, event):
@@ -267,13 +269,13 @@ def _run_one(game: "Game", item: Ready, *timing_rules) -> None:
     game.count_operation()
     use_mark(game, item.card, item.effect)
     rules = list(timing_rules)
-    if item.effect.when.card == "self" and not is_face_up_on_field(game.board, item.card):
-        rules.append(CARD_TEXT_FIRST)
-    elif item.effect.mark == "constant":
-        rules.append(CONSTANT_BEFORE_AND_AFTER)
-    game.trace.step(
-        f"{card_words(game.board, item.card)}の｛{item.effect.name}｝が発動する（{item.why}）。", *rules, FACE_UP_TO_TRIGGER,
-    )
+    if item.effect.when is not None and item.effect.when.card == "self" and not is_face_up_on_field(game.board, item.card):
+        rules += [CONSTANT_BEFORE_AND_AFTER, CARD_TEXT_FIRST]  # 10.1.11 ただし: its own move fires as written
+    else:
+        rules.append(FACE_UP_TO_TRIGGER)
+        if item.effect.mark == "constant":
+            rules.append(CONSTANT_BEFORE_AND_AFTER)
+    game.trace.step(f"{card_words(game.board, item.card)}の｛{item.effect.name}｝が発動する（{item.why}）。", *rules)
     game.trigger_depth += 1
     try:
         run_effect(game, item.card, item.effect, item.controller)

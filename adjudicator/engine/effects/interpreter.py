@@ -100,7 +100,7 @@ def run_step(run: EffectRun, step: fmt.Step, joined: bool = False) -> bool:
     """
     game = run.game
     game.count_operation()
-    if not run.source.is_event and not (run.source_is_this(run.source) and game.board.on_field(run.source)):
+    if run.started_on_field and not (run.source_is_this(run.source) and game.board.on_field(run.source)):
         _note_activator_gone(run)
     handler = STEP_HANDLERS.get(step.kind)
     if handler is None:

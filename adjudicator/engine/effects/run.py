@@ -58,11 +58,12 @@ class EffectRun:
     it: list[Referent] = field(default_factory=list)
     did: set[str] = field(default_factory=set)
     triggers_ran: int = 0   # after-triggers that cut in during the current sentence (10.1.9)
+    started_on_field: bool = False
     activator_gone_noted: bool = False
 
     @classmethod
     def start(cls, game: "Game", source: Card, effect: fmt.Effect, controller: str) -> "EffectRun":
-        return cls(game, source, effect, controller, source.incarnation)
+        return cls(game, source, effect, controller, source.incarnation, started_on_field=game.board.on_field(source))
 
     @property
     def board(self):

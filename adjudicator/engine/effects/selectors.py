@@ -108,6 +108,8 @@ def _choose(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], conside
             return Selection(picked, wanted, "choose", considered)
     if not ref.up_to and len(selectable) <= wanted:
         # No real choice: every candidate must be taken (6.5.1).
+        if len(selectable) < wanted:
+            considered.append(_considered(f"候補は{len(selectable)}枚なので、{wanted}枚には足りないが、できる限り選ぶ", MAXIMUM))
         return Selection(selectable, wanted, "choose", considered)
     options = [ref_of(run, card) for card in selectable]
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"

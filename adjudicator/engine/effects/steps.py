@@ -23,7 +23,7 @@ from adjudicator.engine import moves
 from adjudicator.engine import scenario as fmt
 from adjudicator.engine.board import PowerMod, expiry_from
 from adjudicator.engine.effects.facts import facts_of
-from adjudicator.engine.effects.immunity import IMMUNE, PROHIBITION_FIRST, immune, kept_on_field
+from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome
 from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, Selection, select
 from adjudicator.engine.effects.words import card_words, cards_words, count_change
@@ -50,6 +50,11 @@ FLIP = rule("flip", ("3.1.1", "6.4.4"), "オモテ/ウラにする（ウラに�
 FACE_DOWN_NO_POWER = rule(
     "face_down_no_power", "3.1.7", "ウラのカードはカード情報を持たないため、パワー修正は適用されない"
 )
+POWER_ZERO_STAYS = rule("power_zero_stays", "11.6.3", "パワーが0になっただけでは墓地へ送られず、場に留まる")
+DURATION_WORDS = {
+    "end_of_attack": "その攻撃中、", "end_of_turn": "このターン、", "end_of_next_turn": "次のターン、",
+    "end_of_own_next_turn": "次の自分のターンの終わりまで、",
+}
 DISCARD = rule("discard", ("2.6.1", "6.5.1"), "手札を墓地へ送る")
 
 
@@ -104,7 +109,7 @@ def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> Outcome:
     player = run.board.players[run.controller]
     hand, deck = len(player.hand), len(player.deck)
     drawn = moves.draw(run.game, run.controller, min(count, deck))
-    text = f"{run.controller}はカードを{len(drawn)}枚引く。"
+    text = f"{run.label}: {run.controller}はカードを{len(drawn)}枚引く。"
     if len(drawn) < count:
         text += f"山札が{deck}枚しかないため、{count}枚は引けない。"
     run.game.trace.step(
@@ -151,7 +156,9 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         changes += [count_change(player_id, "deck", deck, len(player.deck)), count_change(player_id, "graveyard", graveyard, len(player.graveyard))]
     who = "互いに" if len(players) == 2 else f"{players[0]}の"
     rules = (MILL, SIMULTANEOUS) if len(players) == 2 else (MILL,)
-    run.game.trace.step(f"{run.label}: {who}山札の上から{spec.count}枚を墓地へ送る。", *rules, changes=changes)
+    shielded = [c for p in players for _, stack in run.board.players[p].field_tops() if immune(run.board, c := stack.top)]
+    considered = [Considered("プレイヤーを対象にする処理なので、「効果を受けない」カードがあっても防がれない", IMMUNE_NOT_PLAYERS.clauses)] if shielded else []
+    run.game.trace.step(f"{run.label}: {who}山札の上から{spec.count}枚を墓地へ送る。", *rules, changes=changes, considered=considered)
     return Outcome.counted(done, wanted)
 
 
@@ -220,7 +227,7 @@ def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     ]
     run.game.trace.step(
         f"{run.label}: {words}を墓地へ送る。",
-        TO_GRAVEYARD, moves.SIMULTANEOUS_MOVE, *_selection_rules(selection),
+        TO_GRAVEYARD, *((moves.SIMULTANEOUS_MOVE,) if len(movers) > 1 else ()), *_selection_rules(selection),
         changes=[count_change(p, "graveyard", counts[p], len(board.players[p].graveyard)) for p in sorted(owners)],
         considered=considered,
     )
@@ -282,23 +289,29 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     board = run.board
     selection = select(run, spec.target)
     changes, considered, applied = [], list(selection.considered), 0
+    rules: list[Rule] = [AMOUNTS_ADD_UP] if spec.add is not None else [POWER_SET_OVERRIDES]
     for card in selection.cards:
         if immune(board, card):
             considered.append(Considered(f"{card_words(board, card)}は効果を受けない", IMMUNE.clauses))
             continue
         before = power_of(board, card)
         if before is None:
-            considered.append(Considered(f"{card_words(board, card)}はパワーを持たない", FACE_DOWN_NO_POWER.clauses))
+            considered.append(Considered(f"{card_words(board, card)}はウラのカードでパワーを持たない", FACE_DOWN_NO_POWER.clauses))
             continue
         expiry = expiry_from(spec, affected=card.owner, controller=run.controller, turn_player=board.turn_player)
         card.power_mods.append(PowerMod(spec.add, spec.set, expiry, source=run.effect.name))
-        changes.append(f"{card_words(board, card)}のパワー {before}→{power_of(board, card)}")
+        after = power_of(board, card)
+        changes.append(f"{card_words(board, card)}のパワー {before}→{after}")
+        if spec.add is not None and before + spec.add < 0:
+            rules.append(POWER_FLOOR)
+        if after == 0:
+            considered.append(Considered(f"{card_words(board, card)}はパワー0になっても場に残る", POWER_ZERO_STAYS.clauses))
         applied += 1
     run.refer_to(selection.cards)
-    amount = f"を{spec.add:+d}する" if spec.add is not None else f"が{spec.set}になる"
-    rules = (AMOUNTS_ADD_UP, POWER_FLOOR) if spec.add is not None else (POWER_SET_OVERRIDES,)
+    amount = f"を{spec.add:+d}する".replace("-", "−") if spec.add is not None else f"が{spec.set}になる"
+    during = DURATION_WORDS.get(spec.until or "", f"{spec.turns}ターンの間、" if spec.turns else "")
     run.game.trace.step(
-        f"{run.label}: {_selection_words(run, selection)}のパワー{amount}。", *rules, *_selection_rules(selection),
+        f"{run.label}: {during}{_selection_words(run, selection)}のパワー{amount}。", *rules, *_selection_rules(selection),
         changes=changes, considered=considered,
     )
     return Outcome(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
@@ -325,3 +338,6 @@ STEP_HANDLERS: dict[str, StepHandler] = {
 # ENGINE-TURNS registers the movement and duration steps (summon_without_set, set_from_hand, move,
 # return_to_hand, to_deck, hand_to_deck, repeat, restrict, grant, protect, rank, extra_turn) with one line
 # here, e.g.:  from adjudicator.engine.effects.movement import MOVEMENT_STEPS; STEP_HANDLERS.update(MOVEMENT_STEPS)
+from adjudicator.engine.effects.movement import MOVEMENT_STEPS  # noqa: E402 - the table above must exist first
+
+STEP_HANDLERS.update(MOVEMENT_STEPS)
