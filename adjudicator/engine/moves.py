@@ -79,7 +79,7 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
         if destination == "graveyard":
             game.interrupt(Event("sent_to_graveyard", card, card.owner, "before", cause, face_up))
     still = [c for c in targets if board.on_field(c) and c.incarnation == incarnations[c.uid]]
-    moved: list[tuple[Card, bool]] = []
+    moved: list[tuple[Card, bool, int]] = []
     for card in still:
         slot, stack = _slot_and_stack(game, card)
         was_face_up = not stack.face_down
@@ -88,12 +88,13 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
             del board.players[card.owner].field[slot]
         _put(game, card, destination)
         card.reset_history()
-        moved.append((card, was_face_up))
-    for card, was_face_up in moved:
-        game.happened(Event("leaves_field", card, card.owner, "after", cause, was_face_up))
+        moved.append((card, was_face_up, slot))
+    for card, was_face_up, slot in moved:
+        # The slot it left: a card under it was not face-up on top before the move (10.1.11).
+        game.happened(Event("leaves_field", card, card.owner, "after", cause, was_face_up, {"slot": slot}))
         if moving_kind == "sent_to_graveyard":
-            game.happened(Event("sent_to_graveyard", card, card.owner, "after", cause, was_face_up))
-    return [card for card, _ in moved]
+            game.happened(Event("sent_to_graveyard", card, card.owner, "after", cause, was_face_up, {"slot": slot}))
+    return [card for card, _, _ in moved]
 
 
 def _put(game: "Game", card: Card, destination: str) -> None:
