@@ -184,6 +184,8 @@ class SummonWithoutSetSpec(Strict):
     empty_slot: bool = False
     count: int = Field(default=1, ge=1, le=5)
     slots: list[int] | None = None
+    # 14.2 (三河の天下人　徳川家康 only): the own face-up cards the cards that find no empty slot go onto.
+    overflow_onto: list[str] | None = Field(default=None, max_length=5)
 
     @model_validator(mode="after")
     def _where_to(self) -> "SummonWithoutSetSpec":
@@ -214,8 +216,22 @@ class HandToDeckSpec(Strict):
 
 
 class RestrictSpec(Timed):
+    """「相手は〜できない」 (8.2.4); with ``where``, 「相手の場の〇〇のカードは〜できない」 judged at each attempt
+    (8.2.5); with ``target``, those cards only; with ``limit``, 「合わせてN枚までしか〜できない」 (10.3)."""
+
     player: Whose = "opponent"
     cannot: Act
+    where: Where | None = None
+    target: CardRef | None = None
+    limit: int | None = Field(default=None, ge=0, le=10)
+
+    @model_validator(mode="after")
+    def _one_subject(self) -> "RestrictSpec":
+        if sum(x is not None for x in (self.where, self.target, self.limit)) > 1:
+            raise ValueError("a restriction takes at most one of `where`, `target` or `limit`")
+        if self.limit is not None and self.cannot not in ("summon", "event"):
+            raise ValueError("`limit` counts summons or events per turn (10.3.2)")
+        return self
 
 
 class GrantSpec(Timed):

@@ -36,7 +36,6 @@ EXTRA_TURN = rule("extra_turn", ("5.8.1", "5.8.2"), "追加のターンも各フ
 REFRESH_CONSUMED = rule(
     "refresh_consumed", "3.2.2", "「次の自分のターンの初めにアクティブにできない」はそのターンのドロー&リフレッシュで使い切る"
 )
-SAME_TIME_ORDER = rule("same_time_order", "10.1.2", "同じタイミングで発動する複数の効果は、処理する順番をターンプレイヤーが選ぶ")
 PHASE_NAMES = {
     "draw": "ドロー&リフレッシュフェーズ", "summon": "召喚フェーズ", "effect": "効果発動フェーズ",
     "set": "セットフェーズ", "attack": "攻撃フェーズ",
@@ -73,8 +72,11 @@ def perform_next_phase(game: "Game", index: int, argument: Any) -> None:
 
 def _enter_phase(game: "Game") -> None:
     board = game.board
+    from adjudicator.engine.restrictions import act_name
+
     forbidden = _phase_act_forbidden(game)
-    note = f"（{forbidden[0]}が、フェーズ自体は存在する）" if forbidden else ""
+    act = {"set": "set", "attack": "attack", "summon": "summon"}.get(board.phase, "")
+    note = f"（{act_name(act)}という行為は禁止されているが、フェーズ自体は存在する）" if forbidden else ""
     game.trace.step(f"{board.turn_player}のターンの{PHASE_NAMES[board.phase]}に進む。{note}", *_phase_rules(game))
     fire_phase_effects(game, "start")
 
@@ -122,58 +124,19 @@ def _consume_refresh_exclusions(game: "Game") -> None:
 
 def fire_phase_effects(game: "Game", boundary: str) -> None:
     """Resolve the effects waiting for this phase's start or end whose card is face-up on the top of the
-    field at this instant (6.4.6); several ready at once are ordered by the turn player (10.1.2)."""
-    ready = phase_effects_ready(game, boundary)
+    field at this instant (6.4.6), through the trigger layer (several at once: the turn player's order,
+    10.1.2); a card face-down or under another card at that instant is noted and does not fire."""
+    from adjudicator.engine import triggers
+
     _note_not_ready(game, boundary)
-    if not ready:
-        return
-    from adjudicator.engine.effects import run_effect
-    from adjudicator.engine.naming import card_label
-
-    for card, effect in _in_order(game, ready):
-        game.trace.step(
-            f"{PHASE_NAMES[game.board.phase]}の{BOUNDARY_WORDS[boundary]}: {card_label(game.board, card)}の｛{effect.name}｝が発動する"
-            f"（この瞬間に場にオモテである）。",
-            PHASE_TRIGGER,
-            *((PHASES_STAY,) if _phase_act_forbidden(game) else ()),
-        )
-        run_effect(game, card, effect, card.owner)
-        game.settle()
-        game.check_deck_out()
-
-
-def _in_order(game: "Game", ready: list[tuple[Card, "fmt.Effect"]]) -> list[tuple[Card, "fmt.Effect"]]:
-    """Effects ready at the same instant resolve in the order the turn player gives (10.1.2)."""
-    if len(ready) == 1:
-        return ready
-    names = [effect.name for _, effect in ready]
-    order = [name for name in game.choices.order if name in names]
-    if sorted(order) == sorted(names):
-        return sorted(ready, key=lambda pair: order.index(pair[1].name))
-    game.need_decision(
-        game.board.turn_player,
-        f"{PHASE_NAMES[game.board.phase]}に同時に発動する効果を処理する順番",
-        names,
-        SAME_TIME_ORDER,
-    )
-    return ready
-
-
-def phase_effects_ready(game: "Game", boundary: str) -> list[tuple[Card, "fmt.Effect"]]:
-    """(card, effect) pairs whose 「〇〇フェーズの初めに/終わりに」 is now, in field order."""
-    board = game.board
-    ready = []
-    for pid in (board.turn_player, board.non_turn_player):
-        for _, stack in board.players[pid].field_tops():
-            if stack.face_down or stack.top.info is None:
-                continue  # only a card face-up at this very instant fires (6.4.6)
-            ready += [(stack.top, effect) for effect in stack.top.info.effects if _waits_for(game, stack.top, effect, boundary)]
-    return ready
+    triggers.phase_boundary(game, game.board.phase, boundary)
+    game.settle()
+    game.check_deck_out()
 
 
 def _waits_for(game: "Game", card: Card, effect: "fmt.Effect", boundary: str) -> bool:
     when = effect.when
-    if when is None or effect.mark not in ("constant", "none"):
+    if when is None:
         return False
     phase = when.phase_start if boundary == "start" else when.phase_end
     if phase != game.board.phase:
@@ -230,6 +193,8 @@ def end_turn(game: "Game") -> None:
     board.turn_player = following
     board.round = board.turn_counts[following]
     board.turn_index += 1
+    if following == ending:
+        board.done_in_turn["extra_turn"] = board.turn_index  # this turn is an extra turn (5.8.4)
     board.phase = "draw"
     game.trace.step(
         f"{following}の{board.round}ターン目が始まり、ドロー&リフレッシュフェーズになる。",
