@@ -52,11 +52,14 @@ def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> l
 
 def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
     """Whether a protection keeps ``card`` on the field (10.2.1, 11.7.2); the reason if it does."""
-    for protection in card.protections:
-        if protection.what == "leave_field":
-            return False, "場を離れない効果が適用されている"
-        if protection.what == "battle" and cause == "battle":
-            return False, "バトルによって墓地へ送られない効果が適用されている"
+    from adjudicator.engine import continuous
+
+    # Its own timed protections and those a 「常」 effect gives it right now (6.4.5).
+    held = {protection.what for protection in card.protections} | continuous.protections_for(game.board, card)
+    if "leave_field" in held:
+        return False, "場を離れない効果が適用されている"
+    if "battle" in held and cause == "battle":
+        return False, "バトルによって墓地へ送られない効果が適用されている"
     if card.battle_proof and cause == "battle":
         return False, "バトルによって墓地へ送られない"
     return True, ""

@@ -28,7 +28,9 @@ def immune(board: "Board", card: "Card") -> bool:
     """Whether ``card`` is unaffected by effects now: only on the field (9.1.4)."""
     if board.locate(card)[1] not in ("field", "under"):
         return False
-    return card.immune or any(p.what == "effects" for p in card.protections)
+    from adjudicator.engine import continuous
+
+    return card.immune or any(p.what == "effects" for p in card.protections) or "effects" in continuous.protections_for(board, card)
 
 
 def kept_on_field(game: "Game", card: "Card") -> str | None:
