@@ -31,8 +31,8 @@ def normalize_ref(text: str) -> str:
     ``10.6.2-8`` become ``10.6.2-8``. Text that is no clause number comes back folded but otherwise
     unchanged, so a lookup simply finds nothing.
     """
-    folded = unicodedata.normalize("NFKC", text).strip().lower()
-    folded = folded.rstrip(".")
+    # Trailing stops and spaces go together ("100.1. ", "0 ."), so that normalising twice changes nothing.
+    folded = unicodedata.normalize("NFKC", text).lower().strip().rstrip(". \t\n\r\f\v")
     chapter = _CHAPTER.match(folded)
     if chapter:
         return f"ch{int(chapter.group(1))}"
