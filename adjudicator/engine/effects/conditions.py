@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.engine import scenario as fmt
-from adjudicator.engine.effects.facts import FACE_DOWN_NOT_COUNTED, describe_where, facts_of, matches
+from adjudicator.engine.effects.facts import FACE_DOWN_NOT_COUNTED, describe_where, facts_of, matches, matching_rules
 from adjudicator.engine.rules import Rule, rule
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def _field_count(comparison: str):
         ]
         ok = len(counted) >= spec.count if comparison == "at_least" else len(counted) <= spec.count
         bound = "以上" if comparison == "at_least" else "以下"
-        return ok, f"場の{describe_where(spec.where)}カードが{spec.count}枚{bound}（{len(counted)}枚）", (FIELD_COUNT, FACE_DOWN_NOT_COUNTED)
+        return ok, f"場の{describe_where(spec.where)}カードが{spec.count}枚{bound}（{len(counted)}枚）", (FIELD_COUNT, FACE_DOWN_NOT_COUNTED, *matching_rules(spec.where))
 
     return judge_count
 
@@ -85,7 +85,7 @@ def _it(run: "EffectRun", spec) -> tuple[bool, str, tuple[Rule, ...]]:
             facts, remembered = referent.last_seen, True
         results.append(facts is not None and matches(where, facts, run.source.uid))
     note = "（場を離れた/ウラになったので、最後に場にオモテであった時の情報で判定）" if remembered else ""
-    return all(results), words + note, (LAST_KNOWN,)
+    return all(results), words + note, (LAST_KNOWN, *matching_rules(where))
 
 
 def _did(run: "EffectRun", kind: str) -> tuple[bool, str, tuple[Rule, ...]]:

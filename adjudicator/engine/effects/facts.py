@@ -124,6 +124,16 @@ def contains(text: str, word: str) -> bool:
     return bool(word) and word in text
 
 
+def matching_rules(where: fmt.Where) -> tuple:
+    """The reading rules a name or attribute condition rests on (7.1.2, 7.1.4)."""
+    rules = []
+    if where.name or where.attribute:
+        rules.append(PARTIAL_MATCH)
+    if where.name:
+        rules.append(NAME_WITHOUT_EPITHET)
+    return tuple(rules)
+
+
 def describe_where(where: fmt.Where) -> str:
     """The condition in the rulebook's words, for the trace."""
     parts = []

@@ -22,6 +22,7 @@ from adjudicator.engine.effects.facts import (
     describe_where,
     facts_of,
     matches,
+    matching_rules,
 )
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
@@ -83,6 +84,11 @@ def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], l
             elif not facts.face_up and asks_information(ref.where):
                 face_down_left_out += 1
     considered = []
+    if matching_rules(ref.where):
+        considered.append(_considered(
+            f"「{describe_where(ref.where)}」は、カードに書かれた{'人物名（異名を除く）' if ref.where.name else '属性'}に指定語が連続して含まれるかで判定する",
+            *matching_rules(ref.where),
+        ))
     if face_down_left_out:
         considered.append(_considered(f"ウラのカード{face_down_left_out}枚はカード情報を持たず、条件「{describe_where(ref.where)}」を満たさない", FACE_DOWN_NOT_COUNTED))
     elif not asks_information(ref.where) and any(not facts_of(board, c).face_up for c in found):

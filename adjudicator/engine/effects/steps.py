@@ -201,10 +201,13 @@ def _discarded(run: "EffectRun", count: int, chosen: list[str] | None):
 # --- field cards ----------------------------------------------------------------------------------
 
 
-def _selection_words(run: "EffectRun", selection: Selection) -> str:
-    if selection.mode == "all" and not selection.cards:
-        return "対象のカードは0枚。「全て」は0枚でも完全に解決する"
-    return cards_words(run.board, selection.cards)
+def _phrase(run: "EffectRun", selection: Selection, verb: str) -> str:
+    """「B1〈番兵〉をレストする」, or what happens when there is nothing to do it to (8.3.2, 6.7.1)."""
+    if selection.cards:
+        return f"{cards_words(run.board, selection.cards)}を{verb}"
+    if selection.mode == "all":
+        return f"{verb}対象は0枚。「全て」は0枚でも完全に解決したものとして扱う"
+    return f"{verb}対象のカードがないので、この動作は完全には解決しない"
 
 
 def _selection_rules(selection: Selection) -> tuple[Rule, ...]:
@@ -219,14 +222,14 @@ def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     before = [(card, facts_of(board, card)) for card in movers]
     owners = {card.owner for card in selection.cards}
     counts = {p: (len(board.players[p].graveyard)) for p in owners}
-    words = _selection_words(run, selection)
+    words = _phrase(run, selection, "墓地へ送る")
     moved = moves.leave_field(run.game, movers, "graveyard", cause="effect")
     considered = list(selection.considered) + [
         Considered(f"{card.label()}は{kept[card.uid]}ため場に残る", IMMUNE.clauses + PROHIBITION_FIRST.clauses)
         for card in selection.cards if card.uid in kept
     ]
     run.game.trace.step(
-        f"{run.label}: {words}を墓地へ送る。",
+        f"{run.label}: {words}。",
         TO_GRAVEYARD, *((moves.SIMULTANEOUS_MOVE,) if len(movers) > 1 else ()), *_selection_rules(selection),
         changes=[count_change(p, "graveyard", counts[p], len(board.players[p].graveyard)) for p in sorted(owners)],
         considered=considered,
@@ -259,7 +262,7 @@ def _change_each(run: "EffectRun", step: fmt.Step, verb: str, change: Callable, 
         Considered(f"{card_words(run.board, card)}は効果を受けない", IMMUNE.clauses) for card in unaffected
     ]
     run.game.trace.step(
-        f"{run.label}: {_selection_words(run, selection)}を{verb}。",
+        f"{run.label}: {_phrase(run, selection, verb)}。",
         *rules, *_selection_rules(selection),
         changes=[f"{card_words(run.board, card)}: {verb}" for card in changed],
         considered=considered,
@@ -311,7 +314,8 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     amount = f"を{spec.add:+d}する".replace("-", "−") if spec.add is not None else f"が{spec.set}になる"
     during = DURATION_WORDS.get(spec.until or "", f"{spec.turns}ターンの間、" if spec.turns else "")
     run.game.trace.step(
-        f"{run.label}: {during}{_selection_words(run, selection)}のパワー{amount}。", *rules, *_selection_rules(selection),
+        f"{run.label}: {during}{cards_words(board, selection.cards) + 'のパワー' + amount if selection.cards else _phrase(run, selection, 'パワーを変える')}。",
+        *rules, *_selection_rules(selection),
         changes=changes, considered=considered,
     )
     return Outcome(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
