@@ -246,3 +246,12 @@ def test_versioned_assets_are_cached_for_a_year_and_the_service_worker_is_not(cl
     worker = client.get("/sw.js")
     assert worker.status_code == 200 and worker.headers["Cache-Control"] == "no-cache"
     assert worker.mimetype == "text/javascript"
+
+
+def test_bare_prefixes_redirect_to_the_pages_that_list_them(client):
+    assert client.get("/rules/").headers["Location"].endswith("/")
+    assert client.get("/api/").headers["Location"].endswith("/api/openapi.json")
+
+
+def test_a_table_of_contents_has_no_markdown_twin(client):
+    assert client.get("/rules/hi-story.md").status_code == 404
