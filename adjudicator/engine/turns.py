@@ -146,24 +146,27 @@ def _waits_for(game: "Game", card: Card, effect: "fmt.Effect", boundary: str) ->
 
 
 def _note_not_ready(game: "Game", boundary: str) -> None:
-    """Say so when a card that would fire is face-down or under another card at the instant (6.4.6)."""
-    board = game.board
-    from adjudicator.engine.naming import card_label
+    """Say so when a card that would fire is face-down or under another card at the instant (6.4.6).
 
+    A face-down card is named by its slot only: the trace does not reveal what the rules keep hidden (3.1.2).
+    """
+    from adjudicator.engine.effects.words import card_words
+
+    board = game.board
+    moment = f"{PHASE_NAMES[board.phase]}の{BOUNDARY_WORDS[boundary]}"
     for pid in (board.turn_player, board.non_turn_player):
         for _, stack in board.players[pid].field_tops():
             hidden = stack.cards if stack.face_down else stack.under
             for card in hidden:
-                if card.info is None:
+                waiting = [e for e in (card.info.effects if card.info else []) if _waits_for(game, card, e, boundary)]
+                if not waiting:
                     continue
-                for effect in card.info.effects:
-                    if _waits_for(game, card, effect, boundary):
-                        where = "ウラ" if stack.face_down and card is stack.top else "場の下"
-                        game.trace.step(
-                            f"{card_label(board, card)}の｛{effect.name}｝は、{PHASE_NAMES[board.phase]}の"
-                            f"{BOUNDARY_WORDS[boundary]}の瞬間に{where}にあるため発動しない。",
-                            PHASE_TRIGGER,
-                        )
+                if stack.face_down and card is stack.top:
+                    text = f"{card_words(board, card)}は{moment}の瞬間にウラなので、カード情報（効果）を持たず何も発動しない。"
+                else:
+                    names = "、".join(f"｛{e.name}｝" for e in waiting)
+                    text = f"{card_words(board, card)}の{names}は、{moment}の瞬間に場の下にあるため発動しない。"
+                game.trace.step(text, PHASE_TRIGGER)
 
 
 # --- the end of a turn ---------------------------------------------------------------------------------
@@ -184,7 +187,7 @@ def end_turn(game: "Game") -> None:
     game.trace.step(
         f"{ending}のターンが終わる。" + ("期間が終わった効果: " + "、".join(ended) + "。" if ended else ""),
         TURN_ENDS,
-        durations.TURN_COUNT,
+        *((durations.TURN_COUNT,) if ended else ()),
         changes=ended,
     )
     _restart_counts(game)
