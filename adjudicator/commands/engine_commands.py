@@ -54,4 +54,20 @@ def verify(paths: tuple[Path, ...], verbose: bool) -> None:
     sys.exit(1 if failed else 0)
 
 
-COMMANDS = [resolve, verify]
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the coverage report as JSON.")
+def coverage(paths: tuple[Path, ...], as_json: bool) -> None:
+    """Per chapter, the engine clauses cited by passing scenarios (default: the shipped scenarios/)."""
+    from adjudicator.engine.coverage import coverage as measure
+    from adjudicator.engine.coverage import render
+
+    report = measure(list(paths) or None)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render(report))
+    sys.exit(1 if report.unmarked or report.unknown else 0)
+
+
+COMMANDS = [resolve, verify, coverage]

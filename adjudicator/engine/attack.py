@@ -17,7 +17,14 @@ from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
 from adjudicator.engine.scenario import AttackSpec, Defence
-from adjudicator.engine.stats import FACE_DOWN_NOT_ATTACKER, POWER_FLOOR, power_of, roles_of
+from adjudicator.engine.stats import (
+    AMOUNTS_ADD_UP,
+    FACE_DOWN_NOT_ATTACKER,
+    POWER_FLOOR,
+    POWER_SET_OVERRIDES,
+    power_of,
+    roles_of,
+)
 from adjudicator.engine.trace import Considered
 
 if TYPE_CHECKING:
@@ -38,6 +45,9 @@ DURING_ATTACK = durations.DURING_ATTACK
 ATTACKER_LEFT = rule("attacker_left", "10.6.5", "⑥の前に攻撃しているカードが場を離れる・場の下に移動すると攻撃はキャンセル")
 TARGET_LEFT = rule("target_left", "10.6.6", "⑥の前に攻撃対象が場を離れる・場の下に移動すると攻撃はキャンセル（山札へは切り替わらない）")
 ONE_AT_A_TIME = rule("one_attack_at_a_time", "10.6.1", "攻撃は1枚ごとに宣言から攻撃後の効果までを完結させる")
+DECLARED_ATTACK_STANDS = rule(
+    "declared_attack_stands", ("5.4.1", "10.3.2"), "「攻撃できない」は宣言を禁止するもので、宣言済みの攻撃を取り消さない"
+)
 
 # Who may attack what (11.1, 5.2.6).
 ATTACKER_NEEDS = rule("attacker_needs", "5.2.6", "自分の場のオモテかつアクティブで剣マークを持つカード1枚をレストして攻撃する")
@@ -438,8 +448,30 @@ def _fix(game: "Game", attack: Attack) -> Outcome:
         outcome.text += f"ダメージを0にする権利により、山札が受けるダメージ{outcome.damage}枚は0枚になる。"
         outcome.damage = 0
         outcome.rules += (DAMAGE_ZERO,)
-    game.trace.step(outcome.text, FIX_POWER, *outcome.rules, considered=outcome.considered)
+    considered = outcome.considered + _power_notes(game, [attack.attacker, *([opponent] if opponent else [])])
+    forbidden = restrictions.forbidding(game, attack.player, "attack", attack.attacker)
+    if forbidden:
+        considered.append(Considered(f"{forbidden[0]}が、宣言済みのこの攻撃は取り消されない", DECLARED_ATTACK_STANDS.clauses))
+    game.trace.step(outcome.text, FIX_POWER, *outcome.rules, considered=considered)
     return outcome
+
+
+def _power_notes(game: "Game", cards: list[Card]) -> list[Considered]:
+    """How each compared power came about: added changes (10.4.2), a set value (10.4.3), the floor (11.6.2)."""
+    notes = []
+    for card in cards:
+        mods = card.power_mods
+        if not mods or card.info is None or card.info.power is None:
+            continue
+        label = naming.card_label(game.board, card)
+        if any(mod.set is not None for mod in mods):
+            notes.append(Considered(f"{label}: 「パワーが〇〇になる」がそれ以前の増減を上書きしている", POWER_SET_OVERRIDES.clauses))
+        if sum(1 for mod in mods if mod.add is not None) > 1:
+            notes.append(Considered(f"{label}: パワーの増減は合算する", AMOUNTS_ADD_UP.clauses))
+        unfloored = card.info.power + sum(mod.add or 0 for mod in mods if mod.set is None)
+        if all(mod.set is None for mod in mods) and unfloored < 0:
+            notes.append(Considered(f"{label}: 計算上{unfloored}だがパワーは0未満にならない", POWER_FLOOR.clauses))
+    return notes
 
 
 def _deck_outcome(game: "Game", attack: Attack, power: int) -> Outcome:
@@ -558,7 +590,7 @@ def _after_attack(game: "Game", attack: Attack) -> None:
             considered.append(Considered(f"{card.label()}は場に残っていないので「{name}」の効果は発動しない", AFTER_ATTACK.clauses))
         else:
             game.happened(Event(kind, card, player, cause="attack"))
-    game.trace.step("「攻撃した後」「ブロックした後」の効果を処理する。", AFTER_ATTACK, considered=considered)
+    game.trace.step("「攻撃した後」「ブロックした後」の効果を処理する。この攻撃はここで完結する。", AFTER_ATTACK, ONE_AT_A_TIME, considered=considered)
     _settle(game)
 
 

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from adjudicator.engine import naming
 from adjudicator.engine.board import Card, Stack
-from adjudicator.engine.rules import FIELD_TOP, Rule
+from adjudicator.engine.rules import FIELD_TOP, Rule, rule
+
+UNDER_IS_NOT_FIELD = rule("under_is_not_field", ("2.4.1", "2.4.2"), "場の下のカードは「場」にあるカードとしては扱われない")
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -29,7 +31,7 @@ def field_top(game: "Game", ref: str, owner: str, role: str, *rules: Rule) -> tu
         raise Illegal(f"{ref} に{role}になるカードはない", *rules)
     player, zone, slot = board.locate(card)
     if zone == "under":
-        raise Illegal(f"{naming.card_label(board, card)}は場の下のカードなので{role}にできない", FIELD_TOP, *rules)
+        raise Illegal(f"{naming.card_label(board, card)}は場の下のカードなので{role}にできない", FIELD_TOP, UNDER_IS_NOT_FIELD, *rules)
     if zone != "field" or slot is None:
         raise Illegal(f"{card.label()}は場にないので{role}にできない", *rules)
     if player != owner:

@@ -27,6 +27,7 @@ SUMMON = rule("summon_phase", "5.2.3", "自分の場のウラのカードを全�
 FLIP_FORCED = rule("flip_forced", ("6.10.1", "3.1.1"), "召喚フェーズにウラのカードをオモテにする処理は可能な限り行う強制処理")
 SUMMON_FORBIDDEN = rule("summon_forbidden", "6.10.3", "「召喚できない」はウラのカードをオモテにする処理もランク0の召喚も禁止する")
 NORMAL_SUMMON = rule("normal_summon", ("10.5.1", "6.9.5"), "通常の召喚（オモテにする処理とランク0の召喚）はまとめて行う")
+SUMMON_TRIGGERS_FIRST = rule("summon_triggers_first", "10.5.2", "通常召喚に由来する「召喚した時」の効果は召喚フェーズの終わりの処理より前に解決してよい")
 RANK_ZERO_SUMMON = rule("rank_zero_summon", ("5.2.3", "6.9.1"), "手札のランク0のカードを空いている置き場所にオモテで出す")
 SET = rule("set_rank_plus_one", "5.2.5", "自分の場のオモテのカードの上に、それよりランクが1つ大きいカードをウラ向きで1枚セットする")
 NO_SET_ON_FACE_DOWN = rule("no_set_on_face_down", "3.1.5", "場のウラのカードの上にはセットできない")
@@ -248,7 +249,10 @@ def _summon(game: "Game", player_id: str, placements: list[tuple[Card, int]]) ->
         card.summoned_turn = board.turn_index
     names = "、".join(f"{card.label()}を{player_id}{slot}" for card, slot in placements)
     changes = naming.count_changes(before, board) + [f"{player_id}{slot}: 空き → {card.label()}（オモテ・アクティブ）" for card, slot in placements]
-    game.trace.step(f"{player_id}は手札のランク0の{names}に召喚する（オモテ・アクティブ）。", RANK_ZERO_SUMMON, NORMAL_SUMMON, changes=changes)
+    game.trace.step(
+        f"{player_id}は手札のランク0の{names}に召喚する（オモテ・アクティブ）。「召喚した時」の効果は全て出し終えてから処理する。",
+        RANK_ZERO_SUMMON, NORMAL_SUMMON, SUMMON_TRIGGERS_FIRST, changes=changes,
+    )
     for card, _ in placements:  # moved together: their 「召喚した時」 wait until all are out (10.1.8)
         game.happened(Event("summoned", card, player_id))
 
