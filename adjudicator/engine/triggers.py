@@ -41,7 +41,7 @@ AFTER_ALL_MOVED = rule("after_all_moved", ("10.1.8", "10.1.3"), "1つの動作�
 CONSTANT_BEFORE_AND_AFTER = rule(
     "constant_before_and_after", "10.1.11", "「〜した時」形の「常」効果は、きっかけの直前と直後の両方で場にオモテである時だけ発動する"
 )
-FACE_UP_TO_TRIGGER = rule("face_up_to_trigger", ("6.4.7", "6.4.5"), "場にオモテである時に条件を満たした効果が発動する")
+FACE_UP_TO_TRIGGER = rule("face_up_to_trigger", "6.4.7", "場にオモテである時に条件を満たした効果が発動する")
 OPTIONAL_TRIGGER = rule("optional_trigger", ("6.4.7", "6.5.3"), "任意性を示す効果は、持ち主が発動しないことを選べる")
 PHASE_MOMENT = rule("phase_moment", "6.4.6", "「〇〇の初めに/終わりに」の効果は、その瞬間に場にオモテでなければ発動しない")
 

@@ -55,6 +55,7 @@ DURATION_WORDS = {
     "end_of_attack": "その攻撃中、", "end_of_turn": "このターン、", "end_of_next_turn": "次のターン、",
     "end_of_own_next_turn": "次の自分のターンの終わりまで、",
 }
+BEFORE_FIRST = rule("before_first", "10.1.7", "割り込みを全て解決してから、なお残っている対象についてのみ当初の処理を行う")
 DISCARD = rule("discard", ("2.6.1", "6.5.1"), "手札を墓地へ送る")
 
 
@@ -215,29 +216,38 @@ def _selection_rules(selection: Selection) -> tuple[Rule, ...]:
 
 
 def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+    """場のカードを墓地へ送る: the selected cards move together after their interrupts (10.1.7, 10.1.8)."""
     selection = select(run, step.argument)
     board = run.board
     kept = {card.uid: reason for card in selection.cards if (reason := kept_on_field(run.game, card))}
     movers = [card for card in selection.cards if card.uid not in kept]
-    before = [(card, facts_of(board, card)) for card in movers]
-    owners = {card.owner for card in selection.cards}
-    counts = {p: (len(board.players[p].graveyard)) for p in owners}
-    words = _phrase(run, selection, "墓地へ送る")
+    before = {card.uid: (card_words(board, card), facts_of(board, card)) for card in movers}
     moved = moves.leave_field(run.game, movers, "graveyard", cause="effect")
-    considered = list(selection.considered) + [
-        Considered(f"{card.label()}は{kept[card.uid]}ため場に残る", IMMUNE.clauses + PROHIBITION_FIRST.clauses)
+    moved_ids = {card.uid for card in moved}
+    considered = list(selection.considered)
+    considered += [
+        Considered(f"{card_words(board, card)}は{kept[card.uid]}ため場に残る", IMMUNE.clauses + PROHIBITION_FIRST.clauses)
         for card in selection.cards if card.uid in kept
     ]
+    considered += [
+        Considered(f"{before[card.uid][0]}は「〜する時」の割り込みの間に場を離れたので、この移動では動かない", BEFORE_FIRST.clauses)
+        for card in movers if card.uid not in moved_ids
+    ]
+    changes = [f"{before[card.uid][0]}: 場→墓地" for card in moved]
+    for owner in sorted({card.owner for card in moved}):
+        after = len(board.players[owner].graveyard)
+        changes.append(count_change(owner, "graveyard", after - sum(1 for c in moved if c.owner == owner), after))
+    words = "、".join(before[card.uid][0] for card in moved) + "を墓地へ送る" if moved else _phrase(run, selection, "墓地へ送る")
     run.game.trace.step(
         f"{run.label}: {words}。",
-        TO_GRAVEYARD, *((moves.SIMULTANEOUS_MOVE,) if len(movers) > 1 else ()), *_selection_rules(selection),
-        changes=[count_change(p, "graveyard", counts[p], len(board.players[p].graveyard)) for p in sorted(owners)],
-        considered=considered,
+        TO_GRAVEYARD, *((moves.SIMULTANEOUS_MOVE,) if len(moved) > 1 else ()), *_selection_rules(selection),
+        changes=changes, considered=considered,
     )
-    moved_ids = {card.uid for card in moved}
-    run.refer_to_moved([(c, f) for c, f in before if c.uid in moved_ids])
-    run.it += [r for r in _stayed(run, selection, moved_ids)]
-    return Outcome(complete=selection.complete and len(moved) == len(selection.cards), happened=bool(moved))
+    run.refer_to_moved([(card, before[card.uid][1]) for card in moved])
+    run.it += list(_stayed(run, selection, moved_ids))
+    # Targets an interrupt took away first are no longer to be processed under 「全て」 (10.1.7).
+    complete = selection.complete and not kept and (selection.mode == "all" or len(moved) == len(selection.cards))
+    return Outcome(complete=complete, happened=bool(moved))
 
 
 def _stayed(run: "EffectRun", selection: Selection, moved_ids: set[int]):
