@@ -77,6 +77,8 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
     moving_kind = "sent_to_graveyard" if destination == "graveyard" else "leaves_field"
     incarnations = {card.uid: card.incarnation for card in targets}
     for card in targets:
+        if not board.on_field(card) or card.incarnation != incarnations[card.uid]:
+            continue  # an earlier interrupt already moved it (10.1.7)
         face_up = not _stack(game, card).face_down
         game.interrupt(Event("leaves_field", card, card.owner, "before", cause, face_up))
         if destination == "graveyard":
