@@ -258,7 +258,9 @@ def _stayed(run: "EffectRun", selection: Selection, moved_ids: set[int]):
             yield Referent(card, card.incarnation, facts_of(run.board, card))
 
 
-def _change_each(run: "EffectRun", step: fmt.Step, verb: str, change: Callable, rules: tuple[Rule, ...]) -> Outcome:
+def _change_each(
+    run: "EffectRun", step: fmt.Step, verb: str, shift: str, change: Callable, rules: tuple[Rule, ...]
+) -> Outcome:
     """Apply ``change(card) -> bool`` to every selected card that effects can still change (9.1.1)."""
     selection = select(run, step.argument)
     changed, unaffected = [], []
@@ -274,26 +276,26 @@ def _change_each(run: "EffectRun", step: fmt.Step, verb: str, change: Callable, 
     run.game.trace.step(
         f"{run.label}: {_phrase(run, selection, verb)}。",
         *rules, *_selection_rules(selection),
-        changes=[f"{card_words(run.board, card)}: {verb}" for card in changed],
+        changes=[f"{card_words(run.board, card)}: {shift}" for card in changed],
         considered=considered,
     )
     return Outcome(complete=selection.complete and not unaffected, happened=bool(changed) or bool(selection.cards) and not unaffected)
 
 
 def rest_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "レストする", lambda card: moves.set_rested(run.game, card, True), (REST,))
+    return _change_each(run, step, "レストする", "アクティブ→レスト", lambda card: moves.set_rested(run.game, card, True), (REST,))
 
 
 def activate_cards_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "アクティブにする", lambda card: moves.set_rested(run.game, card, False), (REST,))
+    return _change_each(run, step, "アクティブにする", "レスト→アクティブ", lambda card: moves.set_rested(run.game, card, False), (REST,))
 
 
 def flip_down_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "ウラにする", lambda card: moves.set_face_down(run.game, card, True), (FLIP,))
+    return _change_each(run, step, "ウラにする", "オモテ→ウラ", lambda card: moves.set_face_down(run.game, card, True), (FLIP,))
 
 
 def flip_up_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "オモテにする", lambda card: moves.set_face_down(run.game, card, False), (FLIP,))
+    return _change_each(run, step, "オモテにする", "ウラ→オモテ", lambda card: moves.set_face_down(run.game, card, False), (FLIP,))
 
 
 def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
