@@ -13,15 +13,15 @@ import click
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=5000, show_default=True)
-@click.option("--threads", type=click.IntRange(1, 64), default=8, show_default=True, help="Worker threads.")
-def serve_command(host: str, port: int, threads: int) -> None:
+def serve_command(host: str, port: int) -> None:
     """Serve the rulebook browser, search and JSON API (builds the search index on first start)."""
     from werkzeug.serving import make_server
 
     from adjudicator.web import create_app
 
     app = create_app()
-    server = make_server(host, port, app, threaded=threads > 1)
+    # Werkzeug's threaded server (a thread per request) is fine for one venue; production uses gunicorn.
+    server = make_server(host, port, app, threaded=True)
     click.echo(f"Serving on http://{host}:{server.server_port}/ (Ctrl+C to stop)")
     try:
         server.serve_forever()
