@@ -100,9 +100,22 @@ def _phase_act_forbidden(game: "Game"):
 
 
 def _leave_phase(game: "Game") -> None:
+    if game.board.phase == "draw":
+        _forced_refresh(game)
     fire_phase_effects(game, "end")
     if game.board.phase == "draw":
         _consume_refresh_exclusions(game)
+
+
+def _forced_refresh(game: "Game") -> None:
+    """Leaving the draw phase without a ``draw_phase`` action draws nothing, but the refresh is forced and
+    still happens (3.2.1, 3.2.2, 5.2.2)."""
+    from adjudicator.engine import phases
+    from adjudicator.engine.scenario import DrawPhaseSpec
+
+    board = game.board
+    if board.done_in_turn.get("draw_phase") != board.turn_index:
+        phases.perform_draw_phase(game, -1, DrawPhaseSpec(draw=0))
 
 
 def _consume_refresh_exclusions(game: "Game") -> None:
