@@ -107,10 +107,22 @@
     });
   }
 
+  function setupBookFilter() {
+    // The chapter list belongs to the chosen book: show the new book's chapters by asking the server.
+    var select = document.querySelector("form.search select[name=book]");
+    if (!select) return;
+    select.addEventListener("change", function () {
+      var chapter = select.form.querySelector("select[name=chapter]");
+      if (chapter) chapter.value = "";
+      if (select.form.querySelector("input[name=q]").value.trim()) select.form.submit();
+    });
+  }
+
   function start() {
     showOfflineBanner();
     setupCopyButtons();
     setupLiveSearch();
+    setupBookFilter();
     registerServiceWorker();
   }
 

@@ -149,3 +149,14 @@ def test_the_rulebook_stays_readable_offline_once_opened(browser, disposable_ser
         expect(page.locator("#c-2\\.4\\.1")).to_contain_text("場の下")
     finally:
         context.close()
+
+
+def test_choosing_a_book_offers_its_chapters(page):
+    page.goto("/search?q=攻撃")
+    expect(page.locator("select[name=chapter]")).to_have_count(0)
+    page.select_option("select[name=book]", "hi-story")
+    page.wait_for_url(re.compile(r"book=hi-story"))
+    page.select_option("select[name=chapter]", "ch11")
+    page.click("form.search button[type=submit]")
+    numbers = page.locator("a.hit-number").all_inner_texts()
+    assert numbers and all(number.startswith("11.") for number in numbers)
