@@ -166,7 +166,7 @@ def _within_summon_limit(run: "EffectRun", cards: list[Card]) -> tuple[list[Card
     room = restrictions.summons_left(run.game, run.controller)
     if room is None or room >= len(cards):
         return cards, False
-    if len({c.info.id if c.info else None for c in cards}) > 1 and room > 0:
+    if not _interchangeable(cards) and room > 0:
         run.game.need_decision(
             run.controller,
             f"{run.label}: 召喚数の制限であと{room}枚しか召喚できない。どのカードを召喚するか",
@@ -178,6 +178,12 @@ def _within_summon_limit(run: "EffectRun", cards: list[Card]) -> tuple[list[Card
         restrictions.SUMMON_LIMIT, restrictions.LIMITS_OVERLAP, restrictions.LIMIT_COUNTS_THIS_TURN, restrictions.MUST_DOES_WHAT_IT_CAN,
     )
     return cards[:room], True
+
+
+def _interchangeable(cards: list[Card]) -> bool:
+    """Cards that differ only by their scenario id: which of them is taken is no real choice."""
+    faces = {card.info.model_copy(update={"id": None}).model_dump_json() if card.info else "" for card in cards}
+    return len(faces) <= 1
 
 
 def _ref(run: "EffectRun", card: Card) -> str:
@@ -261,7 +267,7 @@ def _ieyasu_overflow(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, overflow:
     if spec.overflow_onto is not None and not valid:
         run.game.reject_choice(f"溢れた分を置く先 {spec.overflow_onto} は選べない（自分の場のオモテのカードを{len(overflow)}枚）", IEYASU, CHOOSE)
     if not valid:
-        if len(eligible) <= len(overflow) and len({c.info.id if c.info else None for c in overflow}) <= 1:
+        if len(eligible) <= len(overflow) and _interchangeable(overflow):
             chosen = eligible  # nothing to choose: every eligible card takes one
         else:
             run.game.need_decision(
@@ -623,7 +629,7 @@ def restrict_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 def _restriction_words(spec: fmt.RestrictSpec) -> str:
     act = restrictions.act_name(spec.cannot)
     if spec.limit is not None:
-        return f"合わせて{spec.limit}回までしか{act}できない"
+        return f"合わせて{spec.limit}枚までしか{act}できない"
     if spec.where is not None:
         from adjudicator.engine.effects.facts import describe_where
 
