@@ -9,7 +9,7 @@ it defines, and its text, each as character bigrams and as morphological base fo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from whoosh import query as wq
@@ -145,29 +145,30 @@ class ClauseSearch:
         result = SearchResult(parsed, (), book, chapter, notices=notices)
         if parsed.is_empty:
             return result
-        numbered = self._by_number(parsed, scope, chapter, limit)
+        numbered = self._by_number(result, scope, limit)
         if numbered is not None:
-            return SearchResult(parsed, numbered[2], book, chapter, numbered[0], numbered[1], notices)
-        return SearchResult(parsed, self._ranked(parsed, scope, chapter, limit), book, chapter, notices=notices)
+            return numbered
+        return replace(result, hits=self._ranked(parsed, scope, chapter, limit))
 
     # -- clause numbers -------------------------------------------------------------------------------
 
-    def _by_number(self, parsed: ParsedQuery, scope: tuple[Rulebook, ...], chapter: str | None,
-                   limit: int) -> tuple[Node | None, Node | None, tuple[Hit, ...]] | None:
-        if parsed.phrases:
+    def _by_number(self, result: SearchResult, scope: tuple[Rulebook, ...], limit: int) -> SearchResult | None:
+        """The result for a query that is a clause, item, section or chapter number; None otherwise."""
+        if result.query.phrases:
             return None
         for book in scope:
-            node = book.get(parsed.words)
-            if node is None or (chapter and _chapter_id(book, node) != chapter):
+            node = book.get(result.query.words)
+            if node is None or (result.chapter and _chapter_id(book, node) != result.chapter):
                 continue
             needles = (node.number,)
             if node.kind in ("chapter", "section"):
                 under = [item for item in book.subtree(node.id) if item.kind == "clause"]
-                return None, node, tuple(self._hit(book, item, needles, 0.0) for item in under[:limit])
+                hits = tuple(self._hit(book, item, needles, 0.0) for item in under[:limit])
+                return replace(result, section=node, hits=hits)
             citing = [book.get(source) for source in book.backlinks(node.id)]
             hits = [self._hit(book, node, needles, 1.0)]
             hits += [self._hit(book, source, needles, 0.0) for source in citing if source is not None]
-            return node, None, tuple(hits[:limit])
+            return replace(result, jump=node, hits=tuple(hits[:limit]))
         return None
 
     # -- ranked text search ---------------------------------------------------------------------------
