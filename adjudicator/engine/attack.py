@@ -181,10 +181,14 @@ def _resolve(game: "Game", attack: Attack, spec: AttackSpec) -> None:
     _attack_triggers(game, attack)
     if _cancelled(game, attack):
         return
+    if "response" not in spec.model_fields_set:
+        _defence_left_open(game, attack)
     _choose_defence(game, attack, spec.defences)
     _process_defence(game, attack)
     if _cancelled(game, attack):
         return
+    if "damage_zero" not in spec.model_fields_set:
+        _damage_zero_left_open(game, attack)
     _choose_damage_zero(game, attack, spec.damage_zero)
     if _cancelled(game, attack):
         return
@@ -232,6 +236,27 @@ def _cancelled(game: "Game", attack: Attack) -> bool:
     changes = _end_attack_durations(game, attack)
     game.trace.step(text, *rules, DURING_ATTACK, changes=changes)
     return True
+
+
+def _defence_left_open(game: "Game", attack: Attack) -> None:
+    """The scenario did not say how the defender answers: if it has a legal defence, that is its choice
+    (11.2.1) and resolution stops for it; with none available there is nothing to choose."""
+    board = game.board
+    defender = board.players[attack.defender]
+    candidates = [Defence(block=f"{attack.defender}{slot}") for slot in sorted(defender.field)]
+    for card in defender.hand:
+        if card.info is not None and card.info.id is not None:
+            candidates += [Defence(substitute=card.info.id), Defence(event=card.info.id)]
+    usable = [d for d in candidates if _defence_problem(game, attack, d) is None]
+    if usable:
+        options = ["none", *(f"{d.kind}: {d.ref}" for d in usable)]
+        game.need_decision(attack.defender, "この攻撃に防御手段（ブロック・身代わり・事変）を使うか、使うならどれか", options, CHOOSE_DEFENCE)
+
+
+def _damage_zero_left_open(game: "Game", attack: Attack) -> None:
+    """A right to zero the deck's damage is the defender's choice at ⑤ (11.2.8): never assumed either way."""
+    if attack.target is None and game.board.players[attack.defender].damage_zero > 0:
+        game.need_decision(attack.defender, "「山札へのダメージを0にする」権利をこの攻撃に使うか", ["true", "false"], CHOOSE_DAMAGE_ZERO)
 
 
 def _choose_defence(game: "Game", attack: Attack, defences: list[Defence]) -> None:
@@ -285,6 +310,7 @@ def _defence_choice_text(game: "Game", attack: Attack) -> str:
 
 
 def _defence_problem(game: "Game", attack: Attack, defence: Defence) -> tuple[str, tuple[Rule, ...]] | None:
+    """Why this defence cannot be used now, or None (asking records nothing)."""
     if defence.kind == "block":
         return _block_problem(game, attack, defence.ref)
     if defence.kind == "substitute":
