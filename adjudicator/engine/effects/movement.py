@@ -130,7 +130,9 @@ def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         _onto_placements(run, spec, cards) if spec.onto is not None else _empty_slot_placements(run, spec, cards)
     )
     if not placements:
-        run.game.trace.step(f"{run.label}: セットせずに召喚できる場所がないので、召喚しない。", *_placement_rules(spec), considered=considered)
+        reasons = "、".join(c.text for c in considered) or "置ける場所がない"
+        cited = [r for r in (NOT_ON_FACE_DOWN, ONE_TURN_LOCK, EMPTY_SLOTS_ONLY) if any(set(r.clauses) & set(c.cites) for c in considered)]
+        run.game.trace.step(f"{run.label}: {reasons}。セットせずに召喚しない。", *_placement_rules(spec), *cited)
         return NOT_DONE
     _place_summons(run, placements, spec, considered)
     return Outcome(complete=found_all and not left_over and not capped, happened=True)
@@ -199,9 +201,9 @@ def _onto_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, cards: li
     """「〇〇の上にセットせずに召喚」: one own face-up card, rank order ignored (6.9.2, 7.4.1)."""
     considered: list[Considered] = []
     target = _single_target(run, spec.onto)
-    problem = _onto_problem(run, target) if target is not None else "置く先のカードが場にない"
+    problem = _onto_problem(run, target) if target is not None else ("置く先のカードが場にない", ONTO_IGNORES_RANK)
     if problem is not None:
-        considered.append(Considered(problem, _clauses(NOT_ON_FACE_DOWN, ONE_TURN_LOCK)))
+        considered.append(Considered(problem[0], _clauses(problem[1])))
         return [], cards, considered
     slot = run.board.locate(target)[2]
     if len(cards) > 1:
@@ -215,16 +217,16 @@ def _single_target(run: "EffectRun", ref: fmt.CardRef) -> Card | None:
     return selection.cards[0] if selection.cards else None
 
 
-def _onto_problem(run: "EffectRun", target: Card) -> str | None:
-    """Why nothing can be summoned without set onto ``target`` now, or None."""
+def _onto_problem(run: "EffectRun", target: Card) -> tuple[str, Rule] | None:
+    """Why nothing can be summoned without set onto ``target`` now, and the rule, or None."""
     board = run.board
     player, zone, slot = board.locate(target)
     if zone != "field" or player != run.controller:
-        return f"{card_words(board, target)}は自分の場のカードではない"
+        return f"{card_words(board, target)}は自分の場のカードではない", ONTO_IGNORES_RANK
     if board.players[player].field[slot].face_down:
-        return f"{card_words(board, target)}はウラのカードなので、その上には置けない"
+        return f"{card_words(board, target)}はウラのカードなので、その上には置けない", NOT_ON_FACE_DOWN
     if target.summoned_without_set_turn == board.turn_index:
-        return f"{card_words(board, target)}はこのターンにセットせずに召喚されたので、その上にはセットせずに召喚できない"
+        return f"{card_words(board, target)}はこのターンにセットせずに召喚されたので、その上にはセットせずに召喚できない", ONE_TURN_LOCK
     return None
 
 
