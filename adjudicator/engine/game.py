@@ -18,7 +18,7 @@ from adjudicator.engine import scenario as fmt
 from adjudicator.engine.board import Board, Card, build_board
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import CHECK_AT_EACH_BATCH, DECK_OUT, Rule
-from adjudicator.engine.trace import Recorder, Trace
+from adjudicator.engine.trace import MAX_STEPS, Recorder, Trace, TraceFull
 
 RULEBOOK = {"id": "hi-story", "release": "v1.0.0"}
 MAX_TRIGGER_DEPTH = 20        # nested 「〜た時」 chains deeper than this are a loop (issue: bounded chains)
@@ -177,6 +177,9 @@ def resolve(scenario: fmt.Scenario) -> Trace:
             del recorder.steps[saved_steps:]
             recorder.violation(illegal.text, *illegal.rules)
         except Stop:
+            break
+        except TraceFull:  # many long actions, each under the operation bound: stop, as for a loop
+            recorder.gap(f"解決の記録が{MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない）")
             break
     recorder.action = None
     return _finish(scenario, board, recorder, initial)

@@ -744,13 +744,26 @@ def iter_cards(scenario: Scenario):
 
 
 class _BoundedLoader(yaml.SafeLoader):
-    """Safe YAML with aliases refused: a scenario never needs them, and they enable 'billion laughs'."""
+    """Safe YAML with aliases refused: a scenario never needs them, and they enable 'billion laughs'.
+
+    Nesting is bounded while composing: PyYAML composes recursively, so ``[[[[…`` a hundred thousand
+    deep would exhaust the stack (RecursionError) before :func:`_check_depth` could see the data.
+    """
+
+    depth = 0
 
     def compose_node(self, parent, index):  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.composer.ComposerError(None, None, "YAML aliases (*name) are not allowed", event.start_mark)
-        return super().compose_node(parent, index)
+        if self.depth > MAX_DEPTH:
+            mark = self.peek_event().start_mark
+            raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def parse_text(text: str) -> Any:

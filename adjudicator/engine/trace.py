@@ -15,6 +15,10 @@ TRACE_FORMAT = "hi-story-trace/1"
 MAX_STEPS = 2_000  # a trace longer than this means a loop the step limit should have caught
 
 
+class TraceFull(Exception):
+    """The trace reached ``MAX_STEPS``: resolution stops there with a gap, it is not a program error."""
+
+
 @dataclass(frozen=True)
 class Considered:
     """A rule that was considered and did not apply (「ブロックできない — …」)."""
@@ -122,7 +126,7 @@ class Recorder:
         if not rules:
             raise ValueError(f"a trace step must cite a rule: {text!r}")
         if len(self.steps) >= MAX_STEPS:
-            raise RuntimeError("trace step limit exceeded")
+            raise TraceFull()
         recorded = Step(
             n=len(self.steps) + 1,
             text=text,
