@@ -13,7 +13,7 @@ from flask import Flask
 from flask_compress import Compress
 
 from adjudicator import paths
-from adjudicator.web import api, assets, errors, home, rules, search_pages, services
+from adjudicator.web import api, assets, errors, home, rules, scenarios, search_pages, security, services
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (
@@ -22,6 +22,7 @@ BLUEPRINTS = (
     search_pages.bp,
     api.bp,
     assets.bp,
+    scenarios.bp,
 )
 
 DEFAULT_CONFIG: Mapping[str, object] = {
@@ -50,6 +51,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     api.init_app(app)
     home.init_app(app)
     errors.init_app(app)
+    security.init_app(app)
     Compress(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)

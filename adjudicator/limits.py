@@ -1,0 +1,76 @@
+"""Every bound the service puts on what it is sent, in one table (the README's "Limits" section).
+
+The numbers live with the code that enforces them; this module only imports and describes them, so the
+table cannot drift from the code. ``python -m adjudicator.limits`` prints the table as Markdown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.engine import game, scenario, trace
+from adjudicator.links import payload
+from adjudicator.search import engine as search_engine
+from adjudicator.search import query
+from adjudicator.web import security
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    value: int
+    unit: str
+    enforced_by: str  # module (and name) that enforces it
+    past_it: str      # what the user sees once it is exceeded
+
+
+LIMITS: tuple[Limit, ...] = (
+    Limit("Request body", security.MAX_BODY_BYTES, "bytes", "web.security.MAX_BODY_BYTES (MAX_CONTENT_LENGTH)",
+          "413 「送られたデータが大きすぎます」 from Content-Length, before the view runs; chunked without it: 411"),
+    Limit("URL length", security.MAX_URL_CHARS, "characters", "web.security.MAX_URL_CHARS",
+          "414 「アドレスが長すぎます」"),
+    Limit("Form fields in memory", security.MAX_FORM_BYTES, "bytes", "web.security.MAX_FORM_BYTES",
+          "413"),
+    Limit("Form parts", security.MAX_FORM_PARTS, "parts", "web.security.MAX_FORM_PARTS", "413"),
+    Limit("Scenario source", scenario.MAX_SOURCE_BYTES, "bytes", "engine.scenario.MAX_SOURCE_BYTES",
+          "the scenario is refused with its error, nothing resolved"),
+    Limit("Scenario nesting", scenario.MAX_DEPTH, "levels", "engine.scenario.MAX_DEPTH",
+          "refused; YAML aliases and tags are refused too (safe loading only)"),
+    Limit("Actions in a scenario", scenario.MAX_ACTIONS, "actions", "engine.scenario.MAX_ACTIONS",
+          "refused, naming `actions`"),
+    Limit("Effects on one card", scenario.MAX_EFFECTS, "effects", "engine.scenario.MAX_EFFECTS", "refused"),
+    Limit("Sentences in one effect", scenario.MAX_SENTENCES, "sentences", "engine.scenario.MAX_SENTENCES",
+          "refused"),
+    Limit("Steps in one sentence", scenario.MAX_STEPS, "steps", "engine.scenario.MAX_STEPS", "refused"),
+    Limit("Repeat count", scenario.MAX_REPEAT, "times", "engine.scenario.MAX_REPEAT", "refused"),
+    Limit("Cards listed in one zone", scenario.MAX_CARD_LIST, "cards", "engine.scenario.MAX_CARD_LIST",
+          "refused"),
+    Limit("Cards counted in one zone", scenario.MAX_ZONE_COUNT, "cards", "engine.scenario.MAX_ZONE_COUNT",
+          "refused"),
+    Limit("Cards in one field slot", scenario.MAX_STACK, "cards", "engine.scenario.MAX_STACK", "refused"),
+    Limit("Text of a field", scenario.MAX_TEXT, "characters", "engine.scenario.MAX_TEXT", "refused"),
+    Limit("Nested 「〜時」 triggers", game.MAX_TRIGGER_DEPTH, "levels", "engine.game.MAX_TRIGGER_DEPTH",
+          "resolution stops with a ruling that the chain loops (a gap)"),
+    Limit("Effect operations per action", game.MAX_EFFECT_OPERATIONS, "operations",
+          "engine.game.MAX_EFFECT_OPERATIONS", "resolution stops with a ruling that the scenario loops"),
+    Limit("Trace steps", trace.MAX_STEPS, "steps", "engine.trace.MAX_STEPS",
+          "resolution stops with the ruling 「解決の記録が2000手順に達したため…」"),
+    Limit("Link payload", payload.MAX_PAYLOAD_CHARS, "characters", "links.payload.MAX_PAYLOAD_CHARS",
+          "「リンクが長すぎます」"),
+    Limit("Link payload inflated", payload.MAX_JSON_BYTES, "bytes", "links.payload.MAX_JSON_BYTES",
+          "「リンクの中身が大きすぎます」; inflation stops at the bound (no zip bomb)"),
+    Limit("Search query", query.MAX_QUERY_LENGTH, "characters", "search.query.MAX_QUERY_LENGTH",
+          "cut to the bound, with the notice 「検索語が長すぎるため…」"),
+    Limit("Search hits per page", search_engine.MAX_LIMIT, "hits", "search.engine.MAX_LIMIT",
+          "clamped to the bound"),
+)
+
+
+def markdown_table() -> str:
+    rows = [f"| {limit.name} | {limit.value:,} {limit.unit} | `{limit.enforced_by}` | {limit.past_it} |"
+            for limit in LIMITS]
+    return "\n".join(["| What | Bound | Where | Past it |", "| --- | --- | --- | --- |", *rows])
+
+
+if __name__ == "__main__":
+    print(markdown_table())
