@@ -509,10 +509,17 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
     before_facts = [(card, facts_of(board, card)) for card in movers]
     words = cards_words(board, selection.cards) if selection.cards else "対象のカードは0枚"
     counts = {pid: (len(p.hand), len(p.deck)) for pid, p in board.players.items()}
+    covering = {card.uid for card in movers if (found := board.players[card.owner].stack_of(card)) and found[1].under}
     moved = moves.leave_field(game, movers, destination, cause="effect")
     considered = list(selection.considered) + [
         Considered(f"{card.label()}は{kept[card.uid]}ため場に残る", _clauses(IMMUNE, PROHIBITION_FIRST)) for card in selection.cards if card.uid in kept
     ]
+    uncovered = [card for card in moved if card.uid in covering]
+    if uncovered:
+        # The cards that became the top meanwhile were not on the field when the step started (2.3.4).
+        considered.append(Considered(
+            f"{cards_words(board, uncovered)}の下にあったカードが新たに一番上になったが、この処理の対象には加わらない", _clauses(BATCH_FIXED)
+        ))
     changes = []
     for pid, (hand, deck) in counts.items():
         player = board.players[pid]
@@ -521,8 +528,8 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
         if len(player.deck) != deck:
             changes.append(count_change(pid, "deck", deck, len(player.deck)))
     game.trace.step(
-        f"{run.label}: {words}を{verb}。場の下のカードは移動せず残る。",
-        TO_HAND_OR_DECK, moves.SIMULTANEOUS_MOVE, *_selection_rules(selection),
+        f"{run.label}: {words}を{verb}。" + ("場の下のカードは移動せず残る。" if covering else ""),
+        TO_HAND_OR_DECK, *((moves.SIMULTANEOUS_MOVE,) if len(movers) > 1 else ()), *_selection_rules(selection),
         changes=changes, considered=considered,
     )
     moved_ids = {card.uid for card in moved}
