@@ -218,14 +218,19 @@ def _gone(game: "Game", card: Card, incarnation: int) -> bool:
     return card.incarnation != incarnation or not game.board.on_field(card)
 
 
+def _how_gone(game: "Game", card: Card) -> str:
+    still_there = game.board.locate(card)[1] == "under"
+    return "場の下に移動した" if still_there else "場を離れた"
+
+
 def _cancelled(game: "Game", attack: Attack) -> bool:
     reasons: list[str] = []
     rules: list[Rule] = []
     if _gone(game, attack.attacker, attack.attacker_incarnation):
-        reasons.append(f"攻撃している{attack.attacker.label()}が場を離れた（または場の下に移動した）")
+        reasons.append(f"攻撃している{attack.attacker.label()}が{_how_gone(game, attack.attacker)}")
         rules.append(ATTACKER_LEFT)
     if attack.target is not None and _gone(game, attack.target, attack.target_incarnation):
-        reasons.append(f"攻撃対象の{attack.target.label()}が場を離れた（または場の下に移動した）")
+        reasons.append(f"攻撃対象の{attack.target.label()}が{_how_gone(game, attack.target)}")
         rules.append(TARGET_LEFT)
     if not reasons:
         return False
@@ -549,7 +554,8 @@ def _before_move(game: "Game", outcome: Outcome) -> list[Card]:
         allowed, reason = moves.may_leave(game, card, "battle")
         if not allowed:
             staying.append(card)
-            considered.append(Considered(f"{naming.card_label(board, card)}は{reason}ので、場に残る", (*BATTLE_PROOF.clauses, *PROTECTION.clauses)))
+            why = BATTLE_PROOF if "バトル" in reason else PROTECTION  # 11.7.2 is the battle-only case of 10.2.1
+            considered.append(Considered(f"{naming.card_label(board, card)}は{reason}ので、場に残る", why.clauses))
     game.trace.step(
         "敗れたカードの「墓地へ送られる時」等の効果を処理する。" if outcome.losers else "バトルで敗れたカードはない。",
         BEFORE_MOVE,
