@@ -75,6 +75,22 @@ def _live_steps(board: Board, source: Source, kind: str) -> Iterator["fmt.Step"]
                 yield step
 
 
+def continuous_effects_of(card: Card) -> list["fmt.Effect"]:
+    """The card's own 「常」 effects that apply all the time (no ``when``)."""
+    if card.info is None:
+        return []
+    return [effect for effect in card.info.effects if effect.mark == "constant" and effect.when is None]
+
+
+def pause_note(card: Card, why: str) -> str | None:
+    """Words for a card whose continuous effects stop applying because it went face-down or under (3.6.2)."""
+    effects = continuous_effects_of(card)
+    if not effects:
+        return None
+    names = "、".join(f"｛{effect.name}｝" for effect in effects)
+    return f"{card.label()}の「常」効果{names}は、{why}間は適用されない（オモテかつ場の一番上に戻れば再び適用される）"
+
+
 # --- what a card gets from continuous effects -------------------------------------------------------
 
 

@@ -300,6 +300,7 @@ def _place_summons(run: "EffectRun", placements: list[Placement], spec: fmt.Summ
             rules += [r for r in (NOT_LEAVING,) if r not in rules]
             if target.immune:
                 considered.append(Considered(f"{target.label()}は効果を受けないが、上にカードが置かれることは防がない", _clauses(IMMUNE_CAN_BE_COVERED)))
+            considered += _covered_note(target)
             if spec.onto is None and IEYASU not in rules:
                 rules.append(IEYASU)  # an empty-slot summon going onto a card: only 14.2 allows it
     if len(placements) > 1:
@@ -341,6 +342,14 @@ def _zone_changes(board, before: dict[str, tuple[int, int, int]]) -> list[str]:
     return changes
 
 
+def _covered_note(card: Card) -> list[Considered]:
+    """A card that goes under another stops applying its 「常」 effects while there (3.6.2)."""
+    from adjudicator.engine.continuous import NOT_WHILE_FACE_DOWN_OR_UNDER, pause_note
+
+    note = pause_note(card, "場の下にある")
+    return [Considered(note, NOT_WHILE_FACE_DOWN_OR_UNDER.clauses)] if note else []
+
+
 def _clauses(*rules: Rule) -> tuple[str, ...]:
     from adjudicator.engine.rules import cited_clauses
 
@@ -379,7 +388,7 @@ def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         rules.append(restrictions.EFFECT_SET_IN_FIRST_TURN)
     if stack.rested:
         rules.append(ON_REST_STAYS_REST)
-    considered = []
+    considered = _covered_note(target)
     if target.immune:
         considered.append(Considered(f"{target.label()}は効果を受けないが、上にカードが置かれることは防がない", _clauses(IMMUNE_CAN_BE_COVERED)))
     game.trace.step(
@@ -465,7 +474,7 @@ def _do_move(run: "EffectRun", card: Card, target: Card) -> None:
     rules: list[Rule] = [MOVE_TOP_ONLY, MOVED_STATE_WINS, INFORMATION_TRAVELS, NOT_LEAVING]
     if left_behind:
         rules.append(LEFT_BEHIND_KEEPS)
-    considered = []
+    considered = _covered_note(target)
     if target.immune:
         considered.append(Considered(f"{target.label()}は効果を受けないが、上にカードが移動してくることは防がない", _clauses(IMMUNE_CAN_BE_COVERED)))
     if board.attacking is target or board.attack_target is target:
