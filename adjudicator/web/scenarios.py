@@ -1,0 +1,389 @@
+"""Scenarios on the web: the builder form, the gallery of examples, trace pages, permanent links, the API.
+
+URLs (each trace page has its JSON twin)::
+
+    /scenarios                      the gallery of example scenarios
+    /scenarios/<name>               an example's trace          /scenario/edit/<name>  it in the builder
+    /scenario/new                   the builder (GET: empty; POST: the form's round trips, resolve, export)
+    /s/<payload>                    stateless link: the scenario is in the URL       /s/<payload>/edit
+    /t/<id>   /t/<id>.json          short link: the stored trace                      /t/<id>/edit
+    /t/<id>/rerun                   the stored scenario on the current rules: did the outcome change?
+    POST /t                         store a scenario (form field ``payload``) and go to its short link
+    POST /api/resolve               scenario (JSON or YAML) → trace JSON + ``links``
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from adjudicator import paths
+from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario, resolve
+from adjudicator.engine.scenario import MAX_SOURCE_BYTES
+from adjudicator.links import (
+    LinkRecord,
+    LinkStore,
+    PayloadProblem,
+    decode_payload,
+    encode_payload,
+    is_link_id,
+    make_record,
+    open_store,
+    rerun,
+)
+from adjudicator.web import builder_form, trace_views
+from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES, translate
+from adjudicator.web.links import node_url
+from adjudicator.web.services import find_book
+
+bp = Blueprint("scenarios", __name__)
+
+STORE_EXTENSION = "adjudicator.links"
+YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
+MAX_FORM_BYTES = 2 * 1024 * 1024
+MAX_FORM_PARTS = builder_form.MAX_FIELDS
+PARTIAL_HEADER = "X-Builder-Partial"
+
+
+@bp.record_once
+def _open_store(state) -> None:
+    state.app.extensions[STORE_EXTENSION] = open_store(state.app.config)
+
+
+def link_store() -> LinkStore:
+    return current_app.extensions[STORE_EXTENSION]
+
+
+# --- the gallery -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Example:
+    name: str          # "attack/block-deck-attack-excess"
+    group: str
+    title: str
+    question: str
+
+
+@lru_cache(maxsize=1)
+def _examples(root: Path) -> tuple[Example, ...]:
+    found = []
+    for path in sorted(root.rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        name = path.relative_to(root).with_suffix("").as_posix()
+        found.append(Example(name, name.rsplit("/", 1)[0], str(data.get("title", name)), str(data.get("question") or "")))
+    return tuple(found)
+
+
+def examples() -> tuple[Example, ...]:
+    return _examples(paths.scenarios_dir())
+
+
+def example_scenario(name: str) -> Scenario:
+    """An example by name; only names the gallery lists are ever opened (no path from the URL)."""
+    if name not in {example.name for example in examples()}:
+        abort(404, description=f"例題「{name}」はありません。")
+    return load_scenario((paths.scenarios_dir() / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+GROUP_WORDS = {"attack": "攻撃", "effects": "効果", "phases": "フェーズ", "turns": "ターン"}
+
+
+@bp.route("/scenarios")
+def gallery():
+    groups: dict[str, list[Example]] = {}
+    for example in examples():
+        groups.setdefault(example.group, []).append(example)
+    return render_template("scenario/gallery.html", groups=groups, group_words=GROUP_WORDS)
+
+
+@bp.route("/scenarios/<path:name>")
+def example_trace(name: str):
+    scenario = example_scenario(name)
+    return _trace_page(scenario, resolve(scenario).to_json(), record=None, example=name)
+
+
+@bp.route("/scenario/edit/<path:name>")
+def edit_example(name: str):
+    return _builder(builder_form.draft_from_data(example_scenario(name).dump()))
+
+
+# --- the builder -------------------------------------------------------------------------------------------
+
+
+@bp.route("/scenario/new", methods=["GET"])
+def new_scenario():
+    return _builder(builder_form.new_draft())
+
+
+@bp.route("/scenario/new", methods=["POST"])
+def builder_round_trip():
+    request.max_content_length = MAX_FORM_BYTES
+    request.max_form_parts = MAX_FORM_PARTS
+    draft = builder_form.draft_from_form(request.form)
+    operation = request.form.get("op", "")
+    if operation == "import":
+        return _import(draft)
+    if operation in ("resolve", "export", "check"):
+        return _finish(draft, operation)
+    return _builder(builder_form.apply_operation(draft, operation), focus=operation)
+
+
+def _import(draft: builder_form.Draft):
+    upload = request.files.get("import_file")
+    text = upload.read(MAX_SOURCE_BYTES + 1).decode("utf-8", "replace") if upload and upload.filename else ""
+    text = text or request.form.get("import_text", "")
+    if not text.strip():
+        return _builder(draft, errors={"import_text": ["読み込むYAMLを貼り付けるか、ファイルを選んでください"]}, status=422)
+    try:
+        from adjudicator.engine.scenario import parse_text
+
+        data = parse_text(text)
+    except ScenarioError as error:
+        return _builder(draft, errors={"import_text": [translate(m) for _, m in error.errors]}, status=422)
+    imported = builder_form.draft_from_data(data)
+    conversion = _validated(imported)
+    return _builder(imported, errors=conversion.errors, status=422 if conversion.errors else 200,
+                    notice=None if conversion.errors else "YAMLを読み込みました。")
+
+
+def _validated(draft: builder_form.Draft) -> builder_form.Conversion:
+    conversion = builder_form.scenario_data(draft)
+    if not conversion.errors:
+        try:
+            load_scenario(conversion.data)
+        except ScenarioError as error:
+            conversion.add_scenario_errors(error, translate)
+    return conversion
+
+
+def _finish(draft: builder_form.Draft, operation: str):
+    conversion = _validated(draft)
+    if conversion.errors:
+        return _builder(draft, errors=conversion.errors, status=422)
+    scenario = load_scenario(conversion.data)
+    if operation == "export":
+        return _yaml_download(scenario)
+    trace = resolve(scenario).to_json()
+    if trace.get("errors"):
+        # An impossible board: show each named reason next to its field (the engine resolved nothing).
+        for problem in trace["errors"]:
+            conversion.error(conversion.field_of(problem["path"]), translate(problem["text"]))
+        return _builder(draft, errors=conversion.errors, status=422)
+    if operation == "check":
+        return _builder(draft, notice="入力に誤りはありません。")
+    record = link_store().put(make_record(scenario, trace))
+    return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
+
+
+def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int = 200, notice: str | None = None,
+             focus: str = ""):
+    context = dict(
+        draft=draft,
+        errors=errors or {},
+        notice=notice,
+        focus=focus,
+        options=_options(draft),
+        choices=CHOICES,
+        flag_words=CARD_FLAG_WORDS,
+    )
+    if request.headers.get(PARTIAL_HEADER):
+        return render_template("scenario/_builder_form.html", **context), status
+    return render_template("scenario/builder.html", **context), status
+
+
+def _options(draft: builder_form.Draft) -> dict[str, Any]:
+    """Choices for the selects: slot references, and the ids of declared cards (for hand/deck actions)."""
+    ids: list[str] = []
+    players = draft.get("players") if isinstance(draft.get("players"), dict) else {}
+    for player in players.values():
+        for zone in (*builder_form.ZONES, "field"):
+            node = player.get(zone) if isinstance(player, dict) else None
+            stacks = node.values() if zone == "field" and isinstance(node, dict) else [node]
+            for stack in stacks:
+                for card in (stack or {}).get("cards", []) if isinstance(stack, dict) else []:
+                    if isinstance(card, dict) and card.get("id"):
+                        ids.append(card["id"])
+    slots = [f"{p}{n}" for p in "AB" for n in range(1, 6)]
+    return {"slots": slots, "slot_choices": [(ref, ref) for ref in slots], "ids": ids}
+
+
+def _yaml_download(scenario: Scenario) -> Response:
+    return Response(
+        dumps(scenario),
+        mimetype="application/yaml",
+        headers={"Content-Disposition": 'attachment; filename="scenario.yaml"'},
+    )
+
+
+# --- stateless links -----------------------------------------------------------------------------------------
+
+
+def _decoded_or_error(payload: str) -> Scenario:
+    result = decode_payload(payload)
+    if isinstance(result, PayloadProblem):
+        details = [f"{path}: {translate(message)}" for path, message in result.errors]
+        abort(Response(render_template("scenario/link_problem.html", message=result.message, details=details), 400))
+    return result
+
+
+@bp.route("/s/<payload>")
+def stateless_link(payload: str):
+    scenario = _decoded_or_error(payload)
+    return _trace_page(scenario, resolve(scenario).to_json(), record=None)
+
+
+@bp.route("/s/<payload>/edit")
+def edit_stateless(payload: str):
+    return _builder(builder_form.draft_from_data(_decoded_or_error(payload).dump()))
+
+
+@bp.route("/s/<payload>/yaml")
+def stateless_yaml(payload: str):
+    return _yaml_download(_decoded_or_error(payload))
+
+
+@bp.route("/t", methods=["POST"])
+def share():
+    scenario = _decoded_or_error(request.form.get("payload", ""))
+    record = link_store().put(make_record(scenario, resolve(scenario).to_json()))
+    return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
+
+
+# --- short links -----------------------------------------------------------------------------------------------
+
+
+def _record_or_404(link_id: str) -> LinkRecord:
+    record = link_store().get(link_id) if is_link_id(link_id) else None
+    if record is None:
+        abort(404, description=f"リンク「{link_id}」は見つかりません。")
+    return record
+
+
+@bp.route("/t/<link_id>")
+def short_link(link_id: str):
+    record = _record_or_404(link_id)
+    # The stored trace, never a new resolution: the link shows what was seen when it was made.
+    return _trace_page(load_scenario(record.scenario_data()), record.trace_data(), record=record)
+
+
+@bp.route("/t/<link_id>.json")
+def short_link_json(link_id: str):
+    record = _record_or_404(link_id)
+    return jsonify({**record.to_json(), "links": _links(load_scenario(record.scenario_data()), record)})
+
+
+@bp.route("/t/<link_id>/edit")
+def edit_short_link(link_id: str):
+    return _builder(builder_form.draft_from_data(_record_or_404(link_id).scenario_data()))
+
+
+@bp.route("/t/<link_id>/rerun")
+def rerun_short_link(link_id: str):
+    record = _record_or_404(link_id)
+    result = rerun(record)
+    scenario = load_scenario(record.scenario_data())
+    return render_template(
+        "scenario/rerun.html",
+        record=record,
+        rerun=result,
+        stored_verdict=trace_views.verdict(result.stored),
+        current_verdict=trace_views.verdict(result.current),
+        payload=encode_payload(scenario),
+    )
+
+
+# --- the JSON API ----------------------------------------------------------------------------------------------
+
+
+@bp.route("/api/resolve", methods=["POST"])
+def api_resolve():
+    if request.content_length is not None and request.content_length > MAX_SOURCE_BYTES:
+        return _api_error(413, f"the scenario is larger than {MAX_SOURCE_BYTES // 1024} KiB")
+    body = request.get_data(cache=False)[: MAX_SOURCE_BYTES + 1]
+    mimetype = request.mimetype
+    try:
+        if mimetype == "application/json":
+            scenario = load_scenario(_json_body(body))
+        elif mimetype in YAML_TYPES:
+            scenario = load_scenario(body.decode("utf-8", "replace"))
+        else:
+            return _api_error(415, "send the scenario as application/json or application/yaml")
+    except ScenarioError as error:
+        return _api_error(400, "the scenario is not valid", error.errors)
+    trace = resolve(scenario).to_json()
+    record = link_store().put(make_record(scenario, trace))
+    return jsonify({**trace, "links": _links(scenario, record)})
+
+
+def _json_body(body: bytes) -> Any:
+    if len(body) > MAX_SOURCE_BYTES:
+        raise ScenarioError([("", f"the scenario is larger than {MAX_SOURCE_BYTES // 1024} KiB")])
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError) as error:
+        raise ScenarioError([("", f"not valid JSON: {error}")]) from None
+
+
+def _api_error(status: int, message: str, errors=()) -> tuple[Response, int]:
+    listed = [{"path": path, "message": text, "message_ja": translate(text)} for path, text in errors]
+    return jsonify({"error": message, "errors": listed}), status
+
+
+def _links(scenario: Scenario, record: LinkRecord | None) -> dict[str, str]:
+    links = {"stateless": url_for("scenarios.stateless_link", payload=encode_payload(scenario))}
+    if record is not None:
+        links["short"] = url_for("scenarios.short_link", link_id=record.id)
+    return links
+
+
+# --- the trace page --------------------------------------------------------------------------------------------
+
+
+def _trace_page(scenario: Scenario, trace: dict[str, Any], *, record: LinkRecord | None, example: str | None = None):
+    book = find_book("hi-story")
+    chips = trace_views.ChipMaker(book, lambda node_id: node_url(book, node_id) if book else None)
+    links = _links(scenario, record)
+    verdict = trace_views.verdict(trace)
+    return render_template(
+        "scenario/trace.html",
+        trace=trace,
+        verdict=verdict,
+        chips=chips,
+        main_chips=chips(verdict.main_clauses),
+        before=trace_views.board_view(trace.get("initial")),
+        after=trace_views.board_view(trace.get("final")),
+        actions=_action_summaries(scenario),
+        record=record,
+        example=example,
+        payload=encode_payload(scenario),
+        links=links,
+        absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},
+        page_url=request.base_url,
+    )
+
+
+ACTION_WORDS = {
+    "attack": "攻撃", "draw_phase": "ドローフェーズ", "summon_phase": "召喚フェーズ", "set": "セット",
+    "activate": "効果の発動", "event": "事変の発動", "next_phase": "次のフェーズへ", "end_turn": "ターン終了",
+}
+
+
+def _action_summaries(scenario: Scenario) -> list[str]:
+    return [f"行動{i + 1}: {ACTION_WORDS.get(action.kind, action.kind)}" for i, action in enumerate(scenario.actions)]

@@ -1,0 +1,199 @@
+"""The trace as a page: the verdict first, then the steps with their clause chips, and the board drawn.
+
+Everything here turns the trace JSON (``hi-story-trace/1``, stored or fresh) into plain values the templates
+only render; it never re-resolves, so a stored link shows exactly the trace that was stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.rulebook import Rulebook
+
+ZONE_WORDS = (("deck", "山札"), ("graveyard", "墓地"), ("hand", "手札"))
+PHASE_WORDS = {"draw": "ドローフェーズ", "summon": "召喚フェーズ", "effect": "効果フェーズ", "set": "セットフェーズ",
+               "attack": "攻撃フェーズ"}
+CHIP_TEXT_CHARS = 240
+MAIN_CLAUSES = 8
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A cited clause: its id, its page, and its text for hover and tap."""
+
+    id: str
+    href: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    legal: bool
+    headline: str
+    winner: str | None
+    numbers: tuple[str, ...]       # the key numbers: what changed in each player's zones
+    main_clauses: tuple[str, ...]  # for the preview and the summary line
+
+    @property
+    def description(self) -> str:
+        """One line for link previews: the verdict, the numbers, the main clauses."""
+        parts = [self.headline, *self.numbers[:4]]
+        if self.main_clauses:
+            parts.append("根拠: " + ", ".join(self.main_clauses))
+        return "。".join(parts)
+
+
+class ChipMaker:
+    """Chips for one rulebook; clause ids the book does not have still show, without a link."""
+
+    def __init__(self, book: Rulebook | None, href):
+        self.book = book
+        self.href = href
+
+    def __call__(self, clause_ids) -> list[Chip]:
+        return [self.chip(clause_id) for clause_id in clause_ids]
+
+    def chip(self, clause_id: str) -> Chip:
+        node = self.book.get(clause_id) if self.book else None
+        if node is None:
+            return Chip(clause_id, None, "")
+        text = " ".join(node.text.split())
+        if len(text) > CHIP_TEXT_CHARS:
+            text = text[: CHIP_TEXT_CHARS - 1] + "…"
+        return Chip(clause_id, self.href(node.id), text)
+
+
+def verdict(trace: dict[str, Any]) -> Verdict:
+    legal = bool(trace.get("legal"))
+    if trace.get("errors"):
+        headline = "盤面が不正なため判定できません"
+    elif not legal:
+        headline = "認められない行動があります"
+    else:
+        headline = "すべての行動が認められます"
+    winner = trace.get("winner")
+    if winner:
+        headline += f"。{winner}の勝利"
+    if trace.get("decision"):
+        headline += f"。{trace['decision']['player']}の選択が必要です"
+    if trace.get("gaps"):
+        headline += "。ルールブックに定めのない点があります"
+    return Verdict(legal, headline, winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)))
+
+
+def key_numbers(trace: dict[str, Any]) -> list[str]:
+    """「Bの山札 9 → 6枚」: each zone count that changed, and each field slot that changed hands."""
+    before, after = trace.get("initial") or {}, trace.get("final") or {}
+    out = []
+    for player in ("A", "B"):
+        for zone, word in ZONE_WORDS:
+            old, new = (before.get(player) or {}).get(zone), (after.get(player) or {}).get(zone)
+            if old is not None and new is not None and old != new:
+                out.append(f"{player}の{word} {old} → {new}枚")
+    return out
+
+
+def main_clauses(trace: dict[str, Any]) -> list[str]:
+    """The clauses that decide the ruling: those of rejected actions first, then the steps' clauses in order.
+
+    Items of a procedure (``10.6.2-6``: 「攻撃の処理の⑥」) frame every step of an attack; the clauses the
+    steps apply beside them say why this case comes out as it does, so items are left out here.
+    """
+    seen: dict[str, None] = {}
+    for violation in trace.get("violations") or []:
+        for clause in violation.get("cites") or []:
+            seen.setdefault(clause, None)
+    for step in trace.get("steps") or []:
+        for clause in step.get("cites") or []:
+            if "-" not in clause:
+                seen.setdefault(clause, None)
+    return list(seen)[:MAIN_CLAUSES]
+
+
+# --- the board -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardView:
+    name: str
+    face_down: bool
+
+
+@dataclass(frozen=True)
+class SlotView:
+    number: str
+    cards: tuple[CardView, ...]  # bottom → top
+    face_down: bool
+    rested: bool
+    power: int | None
+    rank: int | None
+
+    @property
+    def empty(self) -> bool:
+        return not self.cards
+
+    @property
+    def top(self) -> CardView | None:
+        return self.cards[-1] if self.cards else None
+
+    @property
+    def under(self) -> tuple[CardView, ...]:
+        return self.cards[:-1]
+
+    @property
+    def label(self) -> str:
+        """What a screen reader says for the slot."""
+        if self.empty:
+            return f"{self.number}: 空き"
+        face = "ウラ" if self.face_down else "オモテ"
+        state = "レスト" if self.rested else "アクティブ"
+        name = "" if self.face_down else f"〈{self.top.name}〉"
+        power = f"、パワー{self.power}" if self.power is not None and not self.face_down else ""
+        under = f"、場の下{len(self.under)}枚" if self.under else ""
+        return f"{self.number}: {name}{face}・{state}{power}{under}"
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: str
+    zones: tuple[tuple[str, int], ...]
+    slots: tuple[SlotView, ...]
+    hand_cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    players: tuple[PlayerView, ...]
+    turn: str
+
+
+def board_view(board: dict[str, Any] | None) -> BoardView | None:
+    if not board:
+        return None
+    players = tuple(_player_view(pid, board.get(pid) or {}) for pid in ("A", "B"))
+    game = board.get("game") or {}
+    turn = ""
+    if game:
+        turn = f"{game.get('turn_player')}のターン（{game.get('round')}ターン目）・{PHASE_WORDS.get(game.get('phase'), game.get('phase'))}"
+    return BoardView(players, turn)
+
+
+def _player_view(pid: str, player: dict[str, Any]) -> PlayerView:
+    field = player.get("field") or {}
+    slots = tuple(_slot_view(pid, str(n), field.get(str(n))) for n in range(1, 6))
+    zones = tuple((word, int(player.get(zone) or 0)) for zone, word in ZONE_WORDS)
+    hand = tuple(str(card.get("name")) for card in player.get("hand_cards") or [] if card.get("name"))
+    return PlayerView(pid, zones, slots, hand)
+
+
+def _slot_view(pid: str, number: str, stack: dict[str, Any] | None) -> SlotView:
+    if not stack:
+        return SlotView(f"{pid}{number}", (), False, False, None, None)
+    face_down = stack.get("face") == "down"
+    names = [str(card.get("name", "")) for card in stack.get("stack") or []]
+    if not names:  # an older trace without the stack: draw its height with the top's name
+        names = [""] * (int(stack.get("cards") or 1) - 1) + [str(stack.get("top", ""))]
+    cards = tuple(CardView(name, face_down) for name in names)
+    return SlotView(f"{pid}{number}", cards, face_down, stack.get("state") == "rest", stack.get("power"),
+                    stack.get("rank"))
