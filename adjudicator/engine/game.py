@@ -150,10 +150,6 @@ def _handler(kind: str) -> ActionHandler:
     return getattr(importlib.import_module(f"adjudicator.engine.{module}"), function)
 
 
-def _handlers() -> dict[str, ActionHandler]:
-    return {kind: _handler(kind) for kind in _HANDLERS}
-
-
 def resolve(scenario: fmt.Scenario) -> Trace:
     """Resolve every action of the scenario in order and return the cited trace."""
     from adjudicator.engine import impossible, snapshot
