@@ -36,8 +36,9 @@ ONE_MARK_PER_TURN = rule("one_mark_per_turn", "6.4.3", "「召」「1」は1枚�
 MARK_HISTORY_RESETS = rule("mark_history_resets", ("6.4.4", "3.5.4"), "場を離れるかウラになると「召」「1」の使用済み履歴はリセットされる")
 CONSTANT_MARK = rule("constant_mark", ("6.4.5", "6.4.6"), "「常」はオモテである限り自動的に働き、宣言して発動するものではない")
 TRIGGERED = rule("triggered", ("6.4.7", "10.1.9"), "「〜時」の効果は条件を満たした時に発動し、宣言して発動するものではない")
-ACTIVATION_CONDITION = rule("activation_condition", "6.2.1", "発動条件（回数制限等）を満たさなければ発動できない")
-EMPTY_ACTIVATION = rule("empty_activation", ("6.3.1", "6.3.2"), "解決条件を満たさなくても発動はできる（空撃ち）")
+ACTIVATION_CONDITION = rule(
+    "activation_condition", ("6.2.1", "6.3.2"), "発動条件（回数制限等）を満たさなければ発動自体ができず、空撃ちもできない"
+)
 REST_DOES_NOT_STOP = rule("rest_does_not_stop", "3.2.4", "レスト状態は効果の発動を制限しない")
 EVENT_LEVEL = rule("event_level", ("6.8.1", "6.8.2"), "事変は、場のオモテのカードの一番大きなランク以下のレベルなら発動できる")
 ONE_EVENT_PER_TURN = rule("one_event_per_turn", ("6.8.1", "11.2.4"), "事変は相手のターンも含め1ターンに1枚まで")

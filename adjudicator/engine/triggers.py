@@ -43,7 +43,9 @@ CONSTANT_BEFORE_AND_AFTER = rule(
 )
 FACE_UP_TO_TRIGGER = rule("face_up_to_trigger", "6.4.7", "場にオモテである時に条件を満たした効果が発動する")
 OPTIONAL_TRIGGER = rule("optional_trigger", ("6.4.7", "6.5.3"), "任意性を示す効果は、持ち主が発動しないことを選べる")
-PHASE_MOMENT = rule("phase_moment", "6.4.6", "「〇〇の初めに/終わりに」の効果は、その瞬間に場にオモテでなければ発動しない")
+PHASE_MOMENT = rule(
+    "phase_moment", ("6.4.6", "8.2.3"), "「〇〇の初めに/終わりに」の効果は、その瞬間に場にオモテでなければ発動せず、条件はその瞬間の場で判定する"
+)
 
 EVENT_WORDS = {
     "attacks": "攻撃した時", "is_attacked": "攻撃された時", "blocks": "ブロックした時", "is_blocked": "ブロックされた時",

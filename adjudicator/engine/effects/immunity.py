@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 IMMUNE = rule("immune", "9.1.1", "「効果を受けない」カードは、自身の状態変化（位置・向き・数値等）を効果で受けない")
 IMMUNE_STILL_READ = rule("immune_still_read", ("9.1.2", "9.2.1"), "「効果を受けない」は参照や選択を防がない")
-IMMUNE_NOT_PLAYERS = rule("immune_not_players", "9.1.3", "プレイヤーを対象にする効果は「効果を受けない」で防がれない")
+IMMUNE_NOT_PLAYERS = rule("immune_not_players", ("9.1.3", "8.1.2"), "プレイヤーを対象にする効果は「効果を受けない」で防がれない")
 IMMUNE_ONLY_IN_PLAY = rule("immune_only_in_play", "9.1.4", "山札・墓地にある間は「効果を受けない」は働かない")
 IMMUNE_CAN_BE_COVERED = rule("immune_can_be_covered", "9.1.5", "他のカードがその上に移動してくることは防がない")
 PROHIBITION_FIRST = rule("prohibition_first", "10.2.1", "「Aする」効果よりも「Aできない」「Aされない」効果を優先する")

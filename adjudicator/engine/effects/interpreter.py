@@ -68,7 +68,10 @@ def _may_go_on(run: EffectRun, number: int, previous: bool | None) -> bool:
             *rules, THEN_STOPS_ALL,
         )
         return False
-    run.game.trace.step(f"{run.label}: 直前の第{number - 1}文の動作は完全に解決したので、「その後」に進む。", *rules)
+    run.game.trace.step(
+        f"{run.label}: 直前の第{number - 1}文の動作は完全に解決したので、「その後」に進み、以降も可能な限り処理する。",
+        *rules, AS_FAR_AS_POSSIBLE,
+    )
     return True
 
 

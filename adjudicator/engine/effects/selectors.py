@@ -24,6 +24,7 @@ from adjudicator.engine.effects.facts import (
     matches,
     matching_rules,
 )
+from adjudicator.engine.effects.immunity import IMMUNE_STILL_READ, immune
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
 
@@ -40,7 +41,8 @@ HIDDEN_ZONE = rule(
     "hidden_zone", ("6.6.1", "6.6.3"), "非公開領域の対象は、相手に見せていなければ「ない」ものとして処理できる"
 )
 HIDDEN_ZONE_ANY_CARD = rule("hidden_zone_any_card", "6.6.2", "条件のない対象は非公開領域でも処理が強制される")
-FIELD_TOP_ONLY = rule("field_top_only", ("2.3.2", "2.3.4"), "「場のカード」は置き場所の一番上のカードだけを指す")
+FIELD_TOP_ONLY = rule("field_top_only", ("2.3.2", "2.3.4"), "まとめて選ぶ効果は、処理を開始した時点で場（一番上）にあったカードから選ぶ")
+STATE_WITHOUT_FACE = rule("state_without_face", "8.2.7", "レスト/アクティブはオモテ/ウラと独立した軸で、ウラのカードでも判定できる")
 
 
 @dataclass
@@ -93,6 +95,10 @@ def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], l
         considered.append(_considered(f"ウラのカード{face_down_left_out}枚はカード情報を持たず、条件「{describe_where(ref.where)}」を満たさない", FACE_DOWN_NOT_COUNTED))
     elif not asks_information(ref.where) and any(not facts_of(board, c).face_up for c in found):
         considered.append(_considered("カード情報を条件にしないので、ウラのカードも対象に含まれる", BARE_FIELD_CARD))
+        if ref.where.state is not None:
+            considered.append(_considered("レスト/アクティブはウラのカードでも判定できる", STATE_WITHOUT_FACE))
+    if any(immune(board, card) for card in found):
+        considered.append(_considered("「効果を受けない」カードも選ぶこと・数えることはできる（状態変化だけを受けない）", IMMUNE_STILL_READ))
     return found, considered
 
 
@@ -176,8 +182,8 @@ def _it(run: "EffectRun", ref: fmt.Selector) -> Selection:
 
 
 def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
-    """A hand, deck or graveyard: unrevealed targets may be treated as absent (6.6.1) unless the text asks
-    for any card at all (6.6.2)."""
+    """A hand, deck or graveyard: unrevealed targets may be treated as absent (6.6.1, 6.6.3) unless the text
+    asks for any card at all (6.6.2). The search is recorded as its own trace step."""
     board = run.board
     zone_cards = [card for p in run.players(ref.player) for card in getattr(board.players[p], ref.zone)]
     wanted = ref.choose or (len(zone_cards) if ref.all else 1)
@@ -186,25 +192,36 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
         candidates = zone_cards
     else:
         candidates = [c for c in zone_cards if c.known and matches(ref.where, facts_of(board, c), run.source.uid)]
-    rules = (HIDDEN_ZONE_ANY_CARD,) if any_card else (HIDDEN_ZONE,)
-    considered = [_considered(
-        "条件のない対象なので非公開領域でも最大数まで処理する" if any_card else "非公開領域の対象は、見せていなければ「ない」ものとして処理できる",
-        *rules,
-    )]
+    rule_used = HIDDEN_ZONE_ANY_CARD if any_card else HIDDEN_ZONE
+    selection = _hidden_pick(run, ref, candidates, wanted, any_card, rule_used)
+    zone_word = {"hand": "手札", "deck": "山札", "graveyard": "墓地"}[ref.zone]
+    found = "、".join(c.label() for c in selection.cards) or "なし"
+    how = (
+        "条件のない対象なので、非公開領域でも最大数まで処理する" if any_card
+        else "非公開領域なので、相手に見せていない対象は「ない」ものとして処理できる。見せた範囲では最大数を選ぶ"
+    )
+    run.game.trace.step(
+        f"{run.label}: {'・'.join(run.players(ref.player))}の{zone_word}から{describe_where(ref.where)}カードを{wanted}枚探す（{how}）: {found}。",
+        rule_used, *(() if any_card else (CHOOSE,)),
+    )
+    return selection
+
+
+def _hidden_pick(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], wanted: int, any_card: bool, rule_used) -> Selection:
     if ref.all:
-        return Selection(candidates, len(candidates), "all", considered)
+        return Selection(candidates, len(candidates), "all")
     needed = min(wanted, len(candidates)) if any_card and not ref.up_to else 0
     if ref.chosen is not None:
         picked = _valid_pick(run, ref.chosen, candidates, needed, wanted)
         if picked is not None:
-            return Selection(picked, wanted, "choose", considered)
+            return Selection(picked, wanted, "choose")
     distinct = {c.info.id if c.info else None for c in candidates}
     if any_card and not ref.up_to and (len(candidates) <= wanted or distinct == {None}):
         # Nothing to choose between: every candidate is taken, or they are all unknown alike.
-        return Selection(candidates[:wanted], wanted, "choose", considered)
+        return Selection(candidates[:wanted], wanted, "choose")
     if not candidates:
-        return Selection([], wanted, "choose", considered)
+        return Selection([], wanted, "choose")
     options = [ref_of(run, card) for card in candidates] + ([] if any_card else ["なし"])
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
-    run.game.need_decision(run.controller, question, options, CHOOSE, *rules)
+    run.game.need_decision(run.controller, question, options, CHOOSE, rule_used)
     raise AssertionError("need_decision always stops")

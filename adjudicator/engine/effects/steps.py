@@ -55,7 +55,9 @@ DURATION_WORDS = {
     "end_of_attack": "その攻撃中、", "end_of_turn": "このターン、", "end_of_next_turn": "次のターン、",
     "end_of_own_next_turn": "次の自分のターンの終わりまで、",
 }
-BEFORE_FIRST = rule("before_first", "10.1.7", "割り込みを全て解決してから、なお残っている対象についてのみ当初の処理を行う")
+BEFORE_FIRST = rule(
+    "before_first", ("10.1.7", "2.3.4"), "割り込みを全て解決してから、処理開始時に選んだ対象のうち、なお残っているものだけに当初の処理を行う"
+)
 DISCARD = rule("discard", ("2.6.1", "6.5.1"), "手札を墓地へ送る")
 
 
