@@ -24,7 +24,7 @@ from adjudicator.engine.effects.facts import (
     matches,
     matching_rules,
 )
-from adjudicator.engine.effects.immunity import IMMUNE_STILL_READ, immune
+from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
 
@@ -200,9 +200,13 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
         "条件のない対象なので、非公開領域でも最大数まで処理する" if any_card
         else "非公開領域なので、相手に見せていない対象は「ない」ものとして処理できる。見せた範囲では最大数を選ぶ"
     )
+    considered = [
+        _considered(f"{card.label()}の「効果を受けない」は{zone_word}にある間は働かない", IMMUNE_ONLY_IN_PLAY)
+        for card in selection.cards if card.info is not None and card.info.immune
+    ]
     run.game.trace.step(
         f"{run.label}: {'・'.join(run.players(ref.player))}の{zone_word}から{describe_where(ref.where)}カードを{wanted}枚探す（{how}）: {found}。",
-        rule_used, *(() if any_card else (CHOOSE,)),
+        rule_used, *(() if any_card else (CHOOSE,)), considered=considered,
     )
     return selection
 
