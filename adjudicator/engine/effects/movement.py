@@ -516,7 +516,7 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
     kept = {card.uid: why for card in selection.cards if (why := kept_on_field(game, card))}
     movers = [card for card in selection.cards if card.uid not in kept]
     before_facts = [(card, facts_of(board, card)) for card in movers]
-    words = cards_words(board, selection.cards) if selection.cards else "対象のカードは0枚"
+    words = cards_words(board, selection.cards)
     counts = {pid: (len(p.hand), len(p.deck)) for pid, p in board.players.items()}
     covering = {card.uid for card in movers if (found := board.players[card.owner].stack_of(card)) and found[1].under}
     moved = moves.leave_field(game, movers, destination, cause="effect")
@@ -536,8 +536,9 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
             changes.append(count_change(pid, "hand", hand, len(player.hand)))
         if len(player.deck) != deck:
             changes.append(count_change(pid, "deck", deck, len(player.deck)))
+    text = f"{words}を{verb}。" if selection.cards else f"{verb}カードはない（対象のカードは0枚）。"
     game.trace.step(
-        f"{run.label}: {words}を{verb}。" + ("場の下のカードは移動せず残る。" if covering else ""),
+        f"{run.label}: {text}" + ("場の下のカードは移動せず残る。" if covering else ""),
         TO_HAND_OR_DECK, *((moves.SIMULTANEOUS_MOVE,) if len(movers) > 1 else ()), *_selection_rules(selection),
         changes=changes, considered=considered,
     )
@@ -749,8 +750,9 @@ def _each_card(
         changes.append(words)
         applied += 1
     run.refer_to(selection.cards)
+    subject = f"{cards_words(board, selection.cards)}は{verb}" if selection.cards else f"{verb}カードはない（対象のカードは0枚）"
     run.game.trace.step(
-        f"{run.label}: {cards_words(board, selection.cards) if selection.cards else '対象のカードは0枚'}は{verb}。",
+        f"{run.label}: {subject}。",
         *rules, *_selection_rules(selection), changes=changes, considered=considered,
     )
     return Outcome(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
