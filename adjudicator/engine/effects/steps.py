@@ -235,7 +235,7 @@ def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         Considered(f"{before[card.uid][0]}は「〜する時」の割り込みの間に場を離れたので、この移動では動かない", BEFORE_FIRST.clauses)
         for card in movers if card.uid not in moved_ids
     ]
-    changes = [f"{before[card.uid][0]}: 場→墓地" for card in moved]
+    changes = [f"{before[card.uid][0]}: 場 → 墓地" for card in moved]
     for owner in sorted({card.owner for card in moved}):
         after = len(board.players[owner].graveyard)
         changes.append(count_change(owner, "graveyard", after - sum(1 for c in moved if c.owner == owner), after))
@@ -285,19 +285,19 @@ def _change_each(
 
 
 def rest_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "レストする", "アクティブ→レスト", lambda card: moves.set_rested(run.game, card, True), (REST,))
+    return _change_each(run, step, "レストする", "アクティブ → レスト", lambda card: moves.set_rested(run.game, card, True), (REST,))
 
 
 def activate_cards_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "アクティブにする", "レスト→アクティブ", lambda card: moves.set_rested(run.game, card, False), (REST,))
+    return _change_each(run, step, "アクティブにする", "レスト → アクティブ", lambda card: moves.set_rested(run.game, card, False), (REST,))
 
 
 def flip_down_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "ウラにする", "オモテ→ウラ", lambda card: moves.set_face_down(run.game, card, True), (FLIP,))
+    return _change_each(run, step, "ウラにする", "オモテ → ウラ", lambda card: moves.set_face_down(run.game, card, True), (FLIP,))
 
 
 def flip_up_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "オモテにする", "ウラ→オモテ", lambda card: moves.set_face_down(run.game, card, False), (FLIP,))
+    return _change_each(run, step, "オモテにする", "ウラ → オモテ", lambda card: moves.set_face_down(run.game, card, False), (FLIP,))
 
 
 def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
@@ -318,7 +318,7 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         expiry = expiry_from(spec, affected=card.owner, controller=run.controller, turn_player=board.turn_player)
         card.power_mods.append(PowerMod(spec.add, spec.set, expiry, source=run.effect.name))
         after = power_of(board, card)
-        changes.append(f"{card_words(board, card)}のパワー {before}→{after}")
+        changes.append(f"{card_words(board, card)}のパワー: {before} → {after}")
         if spec.add is not None and before + spec.add < 0:
             rules.append(POWER_FLOOR)
         if after == 0:
