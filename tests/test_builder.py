@@ -1,0 +1,305 @@
+"""The builder: form ↔ scenario without loss, errors in Japanese next to their field, plain-form round trips."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from werkzeug.datastructures import MultiDict
+
+from adjudicator import paths
+from adjudicator.engine import ScenarioError, load_scenario
+from adjudicator.web import builder_form
+from adjudicator.web.builder_messages import translate
+
+ALL_EXAMPLES = sorted(paths.scenarios_dir().rglob("*.yaml"))
+EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
+
+
+def _flatten(node, prefix: str = "") -> dict[str, str]:
+    """A draft as the flat name → value pairs a browser would submit (unchecked boxes send nothing)."""
+    out: dict[str, str] = {}
+    items = enumerate(node) if isinstance(node, list) else node.items()
+    for key, value in items:
+        name = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, (dict, list)):
+            out.update(_flatten(value, name))
+        elif value != "":
+            out[name] = value
+    return out
+
+
+def _errors_for(draft) -> dict[str, list[str]]:
+    conversion = builder_form.scenario_data(draft)
+    if not conversion.errors:
+        try:
+            load_scenario(conversion.data)
+        except ScenarioError as error:
+            conversion.add_scenario_errors(error, translate)
+    return conversion.errors
+
+
+@pytest.mark.parametrize("path", ALL_EXAMPLES, ids=lambda p: str(p.relative_to(paths.scenarios_dir())))
+def test_every_example_survives_the_form(path: Path):
+    scenario = load_scenario(path.read_text(encoding="utf-8"))
+    submitted = builder_form.draft_from_form(_flatten(builder_form.draft_from_data(scenario.dump())))
+    conversion = builder_form.scenario_data(submitted)
+    assert conversion.errors == {}
+    assert load_scenario(conversion.data) == scenario
+
+
+def test_fields_the_form_has_no_input_for_travel_in_more():
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    data["players"]["A"]["field"][1]["card"]["power_mods"] = [{"add": -1000, "until": "end_of_turn"}]
+    data["players"]["B"]["restrictions"] = [{"cannot": "block", "until": "end_of_turn"}]
+    draft = builder_form.draft_from_data(load_scenario(data).dump())
+    assert "power_mods" in draft["players"]["A"]["field"]["1"]["cards"][0]["more"]
+    assert "restrictions" in draft["players"]["B"]["more"]
+    assert load_scenario(builder_form.scenario_data(draft).data) == load_scenario(data)
+
+
+def test_an_engine_error_lands_on_the_field_that_caused_it():
+    draft = builder_form.draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
+    card = draft["players"]["A"]["field"]["1"]["cards"][0]
+    card["rank"] = "7"
+    draft["players"]["B"]["deck"]["count"] = "500"
+    errors = _errors_for(draft)
+    assert errors == {"players.A.field.1.cards.0.rank": ["4以下にしてください"], "players.B.deck.count": ["枚数は0〜200です"]}
+    card["rank"], card["type"], draft["players"]["B"]["deck"]["count"] = "", "event", "9"
+    errors = _errors_for(draft)
+    # A whole-card rule (an event has no power) is shown on the card, by its name input.
+    assert errors == {"players.A.field.1.cards.0.name": ["事変にパワーはありません (2.2.1)"]}
+
+
+def test_a_word_in_a_number_box_is_caught_before_the_engine():
+    draft = builder_form.new_draft()
+    draft["title"] = "t"
+    draft["players"]["A"]["deck"]["count"] = "たくさん"
+    draft["game"]["round"] = "３"  # full-width digits are numbers
+    conversion = builder_form.scenario_data(draft)
+    assert conversion.errors == {"players.A.deck.count": ["整数で入力してください"]}
+    assert conversion.data["game"]["round"] == 3
+
+
+def test_errors_deep_in_effects_and_actions_find_their_inputs():
+    draft = builder_form.draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
+    card = draft["players"]["A"]["field"]["1"]["cards"][0]
+    card["effects"] = [{"name": "天下布武", "mark": "once", "when": {"kind": ""},
+                        "sentences": [{"steps": [{"kind": "draw", "value": "{up_to: 99}"}],
+                                       "if": {"kind": "hand_at_least", "value": "[unclosed"}}]}]
+    draft["actions"][0]["responses"] = [{"kind": "block", "ref": "B2"}] * 6
+    errors = _errors_for(draft)
+    assert list(errors) == ["players.A.field.1.cards.0.effects.0.sentences.0.if.value"]
+    assert errors["players.A.field.1.cards.0.effects.0.sentences.0.if.value"][0].startswith("YAMLとして読めません")
+    card["effects"][0]["sentences"][0]["if"] = {"kind": "", "value": ""}
+    errors = _errors_for(draft)
+    assert "players.A.field.1.cards.0.effects.0.sentences.0.steps.0.value" in errors
+    assert errors["actions.0.responses"] == ["1回の攻撃に試みる防御は5つまでです"]
+
+
+def test_slot_numbers_and_clause_numbers_survive_translation():
+    assert translate("slots are 1..5 (2.3.1)") == "場の置き場所は1〜5です (2.3.1)"
+    assert translate("an event (事変) has no power (2.2.1)") == "事変にパワーはありません (2.2.1)"
+    assert translate("Input should be 'up' or 'down'") == "次のいずれかを選んでください: オモテ（up）、ウラ（down）"
+    assert translate("A1 は空いている置き場所を指している") == "A1 は空いている置き場所を指している"
+    untranslated = translate("something new the engine says (10.6.2-8)")
+    assert untranslated.startswith("入力が正しくありません") and "10.6.2-8" in untranslated
+
+
+def test_every_message_the_engine_raises_for_the_examples_mutated_is_japanese():
+    # Break each example in a few typical ways; every resulting message must come out in Japanese.
+    breakers = [
+        lambda d: d["players"]["A"].update(field={6: {"card": {"name": "x"}}}),
+        lambda d: d["game"].update(phase="lunch"),
+        lambda d: d["players"]["B"].update(hand=-1),
+        lambda d: d.update(actions=[{"attack": {"attacker": "A1", "target": "deck", "response": {"block": "B1", "event": "e"}}}]),
+        lambda d: d.update(typo=1),
+    ]
+    for path in ALL_EXAMPLES[:20]:
+        for breaker in breakers:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            breaker(data)
+            with pytest.raises(ScenarioError) as caught:
+                load_scenario(data)
+            for _, message in caught.value.errors:
+                assert not translate(message).startswith("入力が正しくありません"), message
+
+
+@pytest.mark.parametrize(
+    "operation, check",
+    [
+        ("add:players.A.field.3.cards", lambda d: len(d["players"]["A"]["field"]["3"]["cards"]) == 1),
+        ("add:actions", lambda d: d["actions"][-1]["kind"] == "attack"),
+        ("remove:actions.0", lambda d: d["actions"] == []),
+        ("add:players.A.field.1.cards.0.effects", lambda d: len(d["players"]["A"]["field"]["1"]["cards"][0]["effects"]) == 1),
+        ("remove:players.A.field.1.cards.7", lambda d: len(d["players"]["A"]["field"]["1"]["cards"]) == 1),
+        ("add:players.A.nonsense", lambda d: "nonsense" not in d["players"]["A"]),
+        ("drop table", lambda d: len(d["actions"]) == 1),
+    ],
+)
+def test_operations_edit_the_draft_and_nothing_else(operation, check):
+    draft = builder_form.draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
+    assert check(builder_form.apply_operation(draft, operation))
+
+
+def test_stack_order_moves_bottom_to_top():
+    draft = builder_form.new_draft()
+    draft["players"]["A"]["field"]["2"]["cards"] = [{"name": "下"}, {"name": "上"}]
+    builder_form.apply_operation(draft, "down:players.A.field.2.cards.0")
+    assert [c["name"] for c in draft["players"]["A"]["field"]["2"]["cards"]] == ["上", "下"]
+    builder_form.apply_operation(draft, "up:players.A.field.2.cards.0")  # already at the bottom: no change
+    assert [c["name"] for c in draft["players"]["A"]["field"]["2"]["cards"]] == ["上", "下"]
+
+
+def test_lists_are_bounded():
+    draft = builder_form.new_draft()
+    for _ in range(builder_form.LIST_LIMITS["actions"] + 5):
+        builder_form.apply_operation(draft, "add:actions")
+    assert len(draft["actions"]) == builder_form.LIST_LIMITS["actions"]
+    flood = {f"actions.{i}.kind": "end_turn" for i in range(builder_form.MAX_FIELDS + 10)}
+    assert len(builder_form.draft_from_form(flood)["actions"]) <= builder_form.LIST_LIMITS["actions"]
+
+
+# --- the same through HTTP, as a browser without JavaScript does it ------------------------------------------
+
+
+def _form_of(html: str) -> MultiDict:
+    """What a browser would submit: every input's value, the selected options, checked boxes only."""
+    start = html.index('<form id="builder"')
+    form = html[start:html.index("</form>", start)]
+    pairs = MultiDict()
+    for tag in re.findall(r"<input [^>]*>", form):
+        name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
+        kind = (re.search(r'type="([^"]+)"', tag) or [None, "text"])[1]
+        if not name or kind == "file" or (kind == "checkbox" and " checked" not in tag):
+            continue
+        pairs.add(name.group(1), _unescape(value.group(1) if value else ""))
+    for name, body in re.findall(r'<select id="[^"]+" name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
+        chosen = re.search(r'<option value="([^"]*)" selected>', body) or re.search(r'<option value="([^"]*)"', body)
+        pairs.add(name, _unescape(chosen.group(1)))
+    for name, body in re.findall(r'<textarea id="[^"]+" name="([^"]+)"[^>]*>(.*?)</textarea>', form, re.S):
+        pairs.add(name, _unescape(body))
+    return pairs
+
+
+def _unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def _submit(client, form: MultiDict, op: str):
+    data = MultiDict(form)
+    data.setlist("op", [op])
+    return client.post("/scenario/new", data=data)
+
+
+def test_build_the_block_scenario_with_plain_round_trips(client):
+    page = client.get("/scenario/new").get_data(as_text=True)
+    form = _form_of(page)
+    form.setlist("title", ["山札への攻撃をブロック"])
+    form.setlist("game.round", ["5"])
+    form.setlist("players.A.deck.count", ["12"])
+    form.setlist("players.B.deck.count", ["9"])
+    form.setlist("players.B.graveyard.count", ["2"])
+    for op in ("add:players.A.field.1.cards", "add:players.B.field.2.cards", "add:actions"):
+        response = _submit(client, form, op)
+        assert response.status_code == 200
+        form = _form_of(response.get_data(as_text=True))
+    for name, value in {
+        "players.A.field.1.cards.0.name": "豊臣秀吉", "players.A.field.1.cards.0.rank": "3",
+        "players.A.field.1.cards.0.power": "5000", "players.A.field.1.cards.0.role": "attacker",
+        "players.B.field.2.cards.0.name": "石田三成", "players.B.field.2.cards.0.rank": "1",
+        "players.B.field.2.cards.0.power": "2000", "players.B.field.2.cards.0.role": "blocker",
+        "actions.0.attacker": "A1", "actions.0.target": "deck",
+        "actions.0.responses.0.kind": "block", "actions.0.responses.0.ref": "B2",
+    }.items():
+        form.setlist(name, [value])
+    response = _submit(client, form, "resolve")
+    assert response.status_code == 303
+    expected = load_scenario(EXAMPLE.read_text(encoding="utf-8"))
+    stored = client.get(response.headers["Location"] + ".json").get_json()
+    built = load_scenario(stored["scenario"])
+    assert (built.players, built.actions, built.game) == (expected.players, expected.actions, expected.game)
+    assert stored["trace"]["final"]["B"]["deck"] == 6
+
+
+def test_a_bad_form_comes_back_with_its_errors_and_its_values(client):
+    form = _form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
+    form.setlist("players.A.field.1.cards.0.rank", ["9"])
+    form.setlist("players.A.field.1.cards.0.name", ["<b>豊臣</b>秀吉"])
+    response = _submit(client, form, "resolve")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'id="error-players.A.field.1.cards.0.rank"' in html
+    assert "4以下にしてください" in html
+    assert 'aria-invalid="true" aria-describedby="error-players.A.field.1.cards.0.rank"' in html
+    assert 'value="&lt;b&gt;豊臣&lt;/b&gt;秀吉"' in html and "<b>豊臣</b>" not in html
+
+
+def test_an_impossible_board_is_shown_on_the_action(client):
+    form = _form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
+    form.setlist("actions.0.attacker", ["A4"])
+    html = _submit(client, form, "resolve").get_data(as_text=True)
+    assert 'id="error-actions.0.attacker"' in html and "A4" in html
+
+
+def test_export_and_import_yaml(client):
+    form = _form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
+    exported = _submit(client, form, "export")
+    assert exported.mimetype == "application/yaml"
+    assert "attachment" in exported.headers["Content-Disposition"]
+    assert load_scenario(exported.get_data(as_text=True)) == load_scenario(EXAMPLE.read_text(encoding="utf-8"))
+
+    blank = _form_of(client.get("/scenario/new").get_data(as_text=True))
+    blank.setlist("import_text", [exported.get_data(as_text=True)])
+    imported = _submit(client, blank, "import").get_data(as_text=True)
+    assert 'value="豊臣秀吉"' in imported and "YAMLを読み込みました" in imported
+
+
+def test_importing_broken_yaml_says_where(client):
+    blank = _form_of(client.get("/scenario/new").get_data(as_text=True))
+    blank.setlist("import_text", ["title: [unclosed\n"])
+    response = _submit(client, blank, "import")
+    assert response.status_code == 422
+    assert "YAML/JSONとして読めません（" in response.get_data(as_text=True)
+
+
+def test_importing_a_wrong_scenario_shows_it_in_the_form_with_errors(client):
+    text = EXAMPLE.read_text(encoding="utf-8").replace("rank: 3", "rank: 8")
+    blank = _form_of(client.get("/scenario/new").get_data(as_text=True))
+    blank.setlist("import_text", [text])
+    html = _submit(client, blank, "import").get_data(as_text=True)
+    assert 'value="8"' in html and "4以下にしてください" in html
+
+
+def test_partial_render_for_scripts_is_just_the_form(client):
+    form = _form_of(client.get("/scenario/new").get_data(as_text=True))
+    data = MultiDict(form)
+    data.setlist("op", ["add:actions"])
+    html = client.post("/scenario/new", data=data, headers={"X-Builder-Partial": "1"}).get_data(as_text=True)
+    assert html.lstrip().startswith("<form") and "<html" not in html
+    assert 'name="actions.0.kind"' in html
+
+
+def test_builder_pages_have_no_inline_script_or_style(client):
+    for url in ("/scenario/new", "/scenario/edit/effects/example-6-7-6", "/scenarios"):
+        html = client.get(url).get_data(as_text=True)
+        assert "<script>" not in html and re.search(r"<script(?![^>]*\bsrc=)", html) is None
+        assert re.search(r"\sstyle=", html) is None
+        assert re.search(r"\son[a-z]+=", html) is None
+
+
+def test_gallery_lists_every_example_with_both_links(client):
+    html = client.get("/scenarios").get_data(as_text=True)
+    for path in ALL_EXAMPLES:
+        name = path.relative_to(paths.scenarios_dir()).with_suffix("").as_posix()
+        assert f'href="/scenarios/{name}"' in html
+        assert f'href="/scenario/edit/{name}"' in html
+
+
+def test_unknown_examples_are_404_and_paths_do_not_escape(client):
+    assert client.get("/scenarios/attack/nope").status_code == 404
+    assert client.get("/scenario/edit/../pyproject").status_code == 404
