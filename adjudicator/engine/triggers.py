@@ -69,13 +69,15 @@ class Ready:
 # --- the entry points game.py calls ----------------------------------------------------------------
 
 
-def interrupt(game: "Game", event: Event) -> None:
-    """Run the 「〜する時」 effects waiting for ``event`` before it happens (10.1.7).
+def interrupt(game: "Game", event: "Event | list[Event]") -> None:
+    """Run the 「〜する時」 effects waiting for ``event`` before it happens (10.1.7). Several events of one
+    simultaneous move are judged together, so their interrupts are declared and ordered together (10.1.3).
 
     Events already waiting for the enclosing step's end stay waiting: only what the interrupting effects
     cause is drained inside them.
     """
-    ready = list(_matching(game, [event]))
+    events = event if isinstance(event, list) else [event]
+    ready = _once_each(_matching(game, events))
     if not ready:
         return
     waiting = list(game.pending)
@@ -243,6 +245,11 @@ def _ordered(game: "Game", ready: list[Ready]) -> list[Ready]:
     order = list(game.choices.order)
     turn_player = game.board.turn_player
     listing = "、".join(f"｛{n}｝" for n in names)
+    if _copies_of_one(ready):
+        game.trace.step(
+            f"{listing}が同時に発動条件を満たした。同じカードの同じ効果なので、どの順に処理しても結果は変わらない。", SIMULTANEOUS_TRIGGERS
+        )
+        return ready
     if len(set(names)) == len(names) and all(n in order for n in names):
         ordered = sorted(ready, key=lambda item: order.index(item.effect.name))
         game.trace.step(
@@ -255,6 +262,15 @@ def _ordered(game: "Game", ready: list[Ready]) -> list[Ready]:
         turn_player, f"{listing}が同時に発動条件を満たした。どの順に処理するか（orderで指定する）", names, SIMULTANEOUS_TRIGGERS
     )
     return []
+
+
+def _copies_of_one(ready: list[Ready]) -> bool:
+    """Ready effects that are all the same printed effect of same printed cards: no order to choose."""
+    printed = {
+        (item.effect.model_dump_json(), item.card.info.model_copy(update={"id": None}).model_dump_json(), item.controller)
+        for item in ready
+    }
+    return len(printed) == 1
 
 
 def _run_one(game: "Game", item: Ready, *timing_rules) -> None:

@@ -48,7 +48,7 @@ def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str) 
     run = EffectRun.start(game, source, effect, controller)
     previous: bool | None = None  # the last sentence's completeness; None before the first
     for number, sentence in enumerate(effect.sentences, start=1):
-        if sentence.then and not _may_go_on(run, number, previous):
+        if sentence.then and previous is not None and not _may_go_on(run, number, previous):
             return False
         if sentence.then is False and previous is False:
             game.trace.step(f"{run.label}: 第{number}文には「その後」がないので、前の文が完全に解決していなくても処理する。", PLAIN_SENTENCES)

@@ -265,13 +265,13 @@ def _change_each(
 ) -> Outcome:
     """Apply ``change(card) -> bool`` to every selected card that effects can still change (9.1.1)."""
     selection = select(run, step.argument)
+    run.refer_to(selection.cards)  # 「それ」 remembers them as they were before the change (10.1.10-3)
     changed, unaffected = [], []
     for card in selection.cards:
         if immune(run.board, card):
             unaffected.append(card)
         elif change(card):
             changed.append(card)
-    run.refer_to(selection.cards)
     considered = list(selection.considered) + [
         Considered(f"{card_words(run.board, card)}は効果を受けない", IMMUNE.clauses) for card in unaffected
     ]
