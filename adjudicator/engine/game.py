@@ -108,8 +108,9 @@ class Game:
 
     # -- events (the trigger layer lives in adjudicator.engine.triggers) -----------------------------
 
-    def interrupt(self, event: Event) -> None:
-        """「〜する時」: effects waiting for this event resolve before it happens (10.1.7)."""
+    def interrupt(self, event: "Event | list[Event]") -> None:
+        """「〜する時」: effects waiting for this event (or these simultaneous events) resolve before it
+        happens (10.1.7, 10.1.3)."""
         from adjudicator.engine import triggers
 
         triggers.interrupt(self, event)

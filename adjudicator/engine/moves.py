@@ -76,13 +76,16 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
     targets = [card for card in cards if board.on_field(card)]
     moving_kind = "sent_to_graveyard" if destination == "graveyard" else "leaves_field"
     incarnations = {card.uid: card.incarnation for card in targets}
+    # The interrupts of all the cards are judged together on the board before the move, declared together
+    # and ordered by the turn player (10.1.3, 10.1.2, 10.1.7).
+    befores: list[Event] = []
     for card in targets:
-        if not board.on_field(card) or card.incarnation != incarnations[card.uid]:
-            continue  # an earlier interrupt already moved it (10.1.7)
         face_up = not _stack(game, card).face_down
-        game.interrupt(Event("leaves_field", card, card.owner, "before", cause, face_up))
+        befores.append(Event("leaves_field", card, card.owner, "before", cause, face_up))
         if destination == "graveyard":
-            game.interrupt(Event("sent_to_graveyard", card, card.owner, "before", cause, face_up))
+            befores.append(Event("sent_to_graveyard", card, card.owner, "before", cause, face_up))
+    if befores:
+        game.interrupt(befores)
     still = [c for c in targets if board.on_field(c) and c.incarnation == incarnations[c.uid]]
     moved: list[tuple[Card, bool, int]] = []
     for card in still:
