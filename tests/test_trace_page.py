@@ -1,0 +1,226 @@
+"""The trace page, its permanent links and the JSON API, through the real app and the real engine."""
+
+from __future__ import annotations
+
+import html as html_lib
+import json
+import re
+from dataclasses import replace
+
+import pytest
+import yaml
+
+from adjudicator import ENGINE_VERSION, paths
+from adjudicator.engine import load_scenario, resolve
+from adjudicator.links import encode_payload, make_record
+from adjudicator.links.record import Versions, current_versions
+from adjudicator.web.scenarios import link_store
+
+EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
+ILLEGAL = paths.scenarios_dir() / "attack" / "face-down-cannot-attack.yaml"
+
+
+def _scenario(path=EXAMPLE):
+    return load_scenario(path.read_text(encoding="utf-8"))
+
+
+def _text(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def _steps(html: str) -> list[str]:
+    return [html_lib.unescape(t) for t in re.findall(r'<p class="step-text">(.*?)</p>', html, re.S)]
+
+
+def test_example_trace_puts_the_verdict_first_and_cites_its_clauses(client):
+    html = _text(client.get("/scenarios/attack/block-deck-attack-excess"))
+    verdict = html.index('data-verdict')
+    assert verdict < html.index('class="trace-steps"') and verdict < html.index('class="board"')
+    assert "すべての行動が認められます" in html
+    assert "Bの山札 9 → 6枚" in html and "Bの墓地 2 → 6枚" in html
+    for clause in yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))["expect"]["cites"]:
+        assert f'href="/rules/hi-story/{clause}"' in html or re.search(rf'href="/rules/hi-story/{re.escape(str(clause))}-\d+"', html)
+    assert "ヘッドジャッジの裁定" in html
+
+
+def test_each_step_has_an_anchor_text_chips_and_changes(client):
+    html = _text(client.get("/scenarios/attack/block-deck-attack-excess"))
+    trace = resolve(_scenario()).to_json()
+    assert _steps(html) == [step["text"] for step in trace["steps"]]
+    for step in trace["steps"]:
+        assert f'id="step-{step["n"]}"' in html and f'href="#step-{step["n"]}"' in html
+        assert f'#step-{step["n"]}"' in html  # the copy-link button carries the step's URL
+    for change in (c for step in trace["steps"] for c in step.get("changes", [])):
+        assert html_lib.escape(change) in html
+
+
+def test_clause_chips_carry_the_clause_text(client):
+    from adjudicator.rulebook import load_rulebook
+
+    html = _text(client.get("/scenarios/attack/block-deck-attack-excess"))
+    text = " ".join(load_rulebook("hi-story").get("11.2.1").text.split())
+    chip = re.search(r'<a class="chip" href="/rules/hi-story/11.2.1" data-clause="11.2.1" title="([^"]*)" data-text="([^"]*)"', html)
+    assert chip is not None
+    assert html_lib.unescape(chip.group(2)) == text[:240]
+
+
+def test_the_board_is_drawn_before_and_after(client):
+    html = _text(client.get("/scenarios/attack/block-deck-attack-excess"))
+    before, after = html.split('aria-label="処理の後"')
+    assert 'aria-label="B2: 〈石田三成〉オモテ・アクティブ、パワー2000"' in before
+    assert 'aria-label="B2: 空き"' in after
+    assert re.search(r'class="slot rest" aria-label="A1: 〈豊臣秀吉〉オモテ・レスト', after)
+
+
+def test_face_down_cards_are_drawn_as_backs(client):
+    html = _text(client.get("/scenarios/attack/face-down-cannot-attack"))
+    assert 'class="card top back"' in html
+    assert re.search(r'class="slot[^"]* down" aria-label="A\d: ウラ', html)
+
+
+def test_an_illegal_action_shows_its_ruling_and_clauses(client):
+    trace = resolve(_scenario(ILLEGAL)).to_json()
+    html = _text(client.get("/scenarios/attack/face-down-cannot-attack"))
+    assert "認められない行動があります" in html and 'class="verdict illegal"' in html
+    violation = trace["violations"][0]
+    assert html_lib.escape(violation["text"]) in html
+    for clause in violation["cites"]:
+        assert f'data-clause="{clause}"' in html
+
+
+def test_link_preview_tags_give_verdict_and_main_clauses(client):
+    html = _text(client.get("/scenarios/attack/block-deck-attack-excess"))
+    title = re.search(r'<meta property="og:title" content="([^"]*)">', html).group(1)
+    description = re.search(r'<meta property="og:description" content="([^"]*)">', html).group(1)
+    assert "山札への攻撃をブロック" in title and "すべての行動が認められます" in html_lib.unescape(title)
+    description = html_lib.unescape(description)
+    assert "Bの山札 9 → 6枚" in description and "根拠: " in description and "11.2.1" in description
+
+
+def test_stateless_link_opens_without_server_state(client, app):
+    payload = encode_payload(_scenario())
+    response = client.get(f"/s/{payload}")
+    assert response.status_code == 200
+    assert _steps(_text(response)) == [s["text"] for s in resolve(_scenario()).to_json()["steps"]]
+    assert 'name="payload"' in _text(response)  # offers to make a short link, has not stored one
+
+
+def test_a_broken_stateless_link_says_why(client):
+    response = client.get("/s/1.AAAA")
+    assert response.status_code == 400
+    assert "リンクの中身を展開できません" in _text(response) or "壊れています" in _text(response)
+    assert client.get("/s/9.whatever").status_code == 400
+
+
+def test_short_link_made_from_a_stateless_one(client):
+    payload = encode_payload(_scenario())
+    response = client.post("/t", data={"payload": payload})
+    assert response.status_code == 303
+    link = response.headers["Location"]
+    assert re.fullmatch(r"/t/[a-z2-7]{16}", link)
+    page = _text(client.get(link))
+    assert "短縮リンクをコピー" in page and f"http://localhost{link}" in page
+    assert client.post("/t", data={"payload": payload}).headers["Location"] == link  # same ruling, same id
+
+
+def test_a_link_made_before_an_engine_change_still_shows_its_stored_trace(client, app):
+    """An older engine's record: its trace differs from what the current engine says, and the page
+    shows the stored one (and its versions) until someone asks for a re-run."""
+    scenario = _scenario()
+    current = resolve(scenario).to_json()
+    older = json.loads(json.dumps(current))
+    older["engine"] = "0.0.9"
+    older["steps"][-1]["text"] = "旧エンジンの説明文。"
+    older["final"]["B"]["deck"] = 7
+    older["final"]["B"]["graveyard"] = 5
+    with app.app_context():
+        record = link_store().put(make_record(scenario, older, Versions("hi-story", "v1.0.0", "0.0.9")))
+    page = _text(client.get(f"/t/{record.id}"))
+    assert "旧エンジンの説明文。" in page and "Bの山札 9 → 7枚" in page
+    assert "エンジン 0.0.9" in page
+    assert client.get(f"/t/{record.id}.json").get_json()["trace"] == older
+
+    rerun = _text(client.get(f"/t/{record.id}/rerun"))
+    assert "結果が変わりました" in rerun
+    assert "Bの山札: 7枚 → 6枚" in rerun and "Bの墓地: 5枚 → 6枚" in rerun
+    assert f"<td>{ENGINE_VERSION}</td>" in rerun
+    assert _text(client.get(f"/t/{record.id}")).count("旧エンジンの説明文。") == 1  # still the stored trace
+
+
+def test_rerun_of_an_unchanged_ruling_says_so(client, app):
+    scenario = _scenario()
+    with app.app_context():
+        record = link_store().put(make_record(scenario, resolve(scenario).to_json()))
+    assert "結果は変わりません" in _text(client.get(f"/t/{record.id}/rerun"))
+
+
+def test_unknown_and_malformed_short_links_are_404(client):
+    assert client.get("/t/aaaaaaaaaaaaaaaa").status_code == 404
+    assert client.get("/t/not-an-id").status_code == 404
+    assert client.get("/t/aaaaaaaaaaaaaaaa.json").status_code == 404
+
+
+def test_a_card_name_with_markup_is_text_everywhere(client):
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    data["players"]["A"]["field"][1]["card"]["name"] = "<script>alert(1)</script>"
+    data["title"] = '"><img src=x onerror=alert(1)>'
+    payload = encode_payload(load_scenario(data))
+    for url in (f"/s/{payload}", f"/s/{payload}/edit"):
+        page = _text(client.get(url))
+        assert "<script>alert(1)</script>" not in page
+        assert "<img src=x" not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+# --- the JSON API -------------------------------------------------------------------------------------------
+
+
+def test_api_resolve_json_returns_the_trace_and_both_links(client):
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    response = client.post("/api/resolve", json=data)
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["format"] == "hi-story-trace/1"
+    assert body["final"]["B"]["deck"] == 6
+    assert re.fullmatch(r"/t/[a-z2-7]{16}", body["links"]["short"])
+    assert body["links"]["stateless"] == f"/s/{encode_payload(load_scenario(data))}"
+    stored = client.get(body["links"]["short"] + ".json").get_json()
+    assert stored["trace"]["steps"] == body["steps"]
+    assert stored["engine"] == ENGINE_VERSION and stored["rulebook"]["release"] == current_versions().release
+    assert stored["scenario"] == load_scenario(data).dump()
+
+
+def test_api_resolve_accepts_yaml_and_gives_the_same_id(client):
+    text = EXAMPLE.read_text(encoding="utf-8")
+    from_yaml = client.post("/api/resolve", data=text.encode(), content_type="application/yaml").get_json()
+    from_json = client.post("/api/resolve", json=yaml.safe_load(text)).get_json()
+    assert from_yaml["links"] == from_json["links"]
+
+
+def test_api_resolve_reports_errors_by_path_in_both_languages(client):
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    data["players"]["A"]["field"][6] = data["players"]["A"]["field"].pop(1)
+    response = client.post("/api/resolve", json=data)
+    assert response.status_code == 400
+    errors = response.get_json()["errors"]
+    assert {"path": "players.A.field.6", "message": "slots are 1..5 (2.3.1)",
+            "message_ja": "場の置き場所は1〜5です (2.3.1)"} in errors
+
+
+@pytest.mark.parametrize(
+    "body, content_type, status",
+    [
+        (b"{not json", "application/json", 400),
+        (b"[" * 50_000, "application/json", 400),
+        (b"title: x", "text/plain", 415),
+        (b"a: *alias", "application/yaml", 400),
+    ],
+)
+def test_api_resolve_refuses_bad_bodies(client, body, content_type, status):
+    assert client.post("/api/resolve", data=body, content_type=content_type).status_code == status
+
+
+def test_openapi_describes_resolve_and_the_stored_record(client):
+    description = client.get("/api/openapi.json").get_json()
+    assert "post" in description["paths"]["/api/resolve"]
+    assert "get" in description["paths"]["/t/{id}.json"]
