@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from adjudicator.engine import scenario as fmt
-from adjudicator.engine.rules import FACE_DOWN_NO_INFO, rule
+from adjudicator.engine.rules import rule
 from adjudicator.engine.stats import power_of, rank_of, roles_of
 
 if TYPE_CHECKING:
@@ -165,5 +165,3 @@ def describe_where(where: fmt.Where) -> str:
         parts.append("攻撃している")
     return "".join(parts)
 
-
-__all__ = ["CardFacts", "FACE_DOWN_NO_INFO", "facts_of", "matches", "asks_information", "contains", "describe_where"]

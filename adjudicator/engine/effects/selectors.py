@@ -126,7 +126,6 @@ def _choose(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], conside
     options = [ref_of(run, card) for card in selectable]
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
     run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM)
-    raise AssertionError("need_decision always stops")
 
 
 def _valid_pick(run: "EffectRun", chosen: list[str], candidates: list[Card], needed: int, wanted: int) -> list[Card] | None:
@@ -228,4 +227,3 @@ def _hidden_pick(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], wa
     options = [ref_of(run, card) for card in candidates] + ([] if any_card else ["なし"])
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
     run.game.need_decision(run.controller, question, options, CHOOSE, rule_used)
-    raise AssertionError("need_decision always stops")

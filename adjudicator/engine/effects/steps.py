@@ -24,7 +24,7 @@ from adjudicator.engine import scenario as fmt
 from adjudicator.engine.board import PowerMod, expiry_from
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
-from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome
+from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome, Referent
 from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, Selection, select
 from adjudicator.engine.effects.words import card_words, cards_words, count_change
 from adjudicator.engine.restrictions import forbidding
@@ -198,7 +198,6 @@ def _discarded(run: "EffectRun", count: int, chosen: list[str] | None):
         run.controller, f"{run.label}: 手札のどのカードを{count}枚墓地へ送るか",
         [c.info.id or c.label() if c.info else c.label() for c in hand], CHOOSE, DISCARD,
     )
-    return []
 
 
 # --- field cards ----------------------------------------------------------------------------------
@@ -253,8 +252,7 @@ def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 
 
 def _stayed(run: "EffectRun", selection: Selection, moved_ids: set[int]):
-    from adjudicator.engine.effects.run import Referent
-
+    """Selected cards that did not move stay 「それ」 as they are (3.5.3)."""
     for card in selection.cards:
         if card.uid not in moved_ids:
             yield Referent(card, card.incarnation, facts_of(run.board, card))
