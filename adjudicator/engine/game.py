@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 from adjudicator import ENGINE_VERSION
 from adjudicator.engine import scenario as fmt
@@ -55,12 +55,12 @@ class Game:
         """A choice inside a legal action breaks a rule: it alone is dropped and the action goes on."""
         self.trace.violation(text, *rules, kind="choice")
 
-    def need_decision(self, player: str, question: str, options: list[str], *rules: Rule) -> None:
+    def need_decision(self, player: str, question: str, options: list[str], *rules: Rule) -> NoReturn:
         """Stop: the rules give ``player`` a choice the scenario did not make (never guess)."""
         self.trace.decide(player, question, options, *rules)
         raise Stop()
 
-    def rulebook_gap(self, text: str, *rules: Rule) -> None:
+    def rulebook_gap(self, text: str, *rules: Rule) -> NoReturn:
         """Stop: the rulebook does not decide what happens next; say so and go no further."""
         self.trace.gap(text, *rules)
         raise Stop()
