@@ -102,6 +102,8 @@ def _phase_act_forbidden(game: "Game"):
 def _leave_phase(game: "Game") -> None:
     if game.board.phase == "draw":
         _forced_refresh(game)
+    if game.board.phase == "summon":
+        _forced_flip(game)
     fire_phase_effects(game, "end")
     if game.board.phase == "draw":
         _consume_refresh_exclusions(game)
@@ -116,6 +118,18 @@ def _forced_refresh(game: "Game") -> None:
     board = game.board
     if board.done_in_turn.get("draw_phase") != board.turn_index:
         phases.perform_draw_phase(game, -1, DrawPhaseSpec(draw=0))
+
+
+def _forced_flip(game: "Game") -> None:
+    """Leaving the summon phase without a ``summon_phase`` action summons no rank-0 card, but turning the
+    face-down cards face-up is forced and still happens (5.2.3, 6.10.1)."""
+    from adjudicator.engine import phases
+    from adjudicator.engine.scenario import SummonPhaseSpec
+
+    board = game.board
+    face_down = any(stack.face_down for _, stack in board.players[board.turn_player].field_tops())
+    if face_down and board.done_in_turn.get("summon_phase") != board.turn_index:
+        phases.perform_summon_phase(game, -1, SummonPhaseSpec(summon=[]))
 
 
 def _consume_refresh_exclusions(game: "Game") -> None:
