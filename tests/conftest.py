@@ -23,6 +23,15 @@ CHROMIUM_ARGS = (
 )
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--fuzz-long", action="store_true", default=False,
+                     help="fuzz tests (tests/test_fuzz*.py) run at least 10,000 cases in all instead of a quick sample")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "fuzz: generated-input tests; --fuzz-long makes them run 10,000+ cases")
+
+
 @pytest.fixture(scope="session")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One ADJUDICATOR_DATA_DIR for the session, so the search index is built once."""
