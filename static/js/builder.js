@@ -85,7 +85,7 @@
     var text = document.createElement("p");
     text.textContent = chip.getAttribute("data-clause") + " " + chip.getAttribute("data-text");
     var link = document.createElement("a");
-    link.href = chip.href;
+    link.href = chip.getAttribute("href");
     link.textContent = "条文のページを開く";
     box.appendChild(text);
     box.appendChild(link);

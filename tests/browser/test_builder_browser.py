@@ -1,0 +1,199 @@
+"""The builder and the trace page in a real browser (Debian's chromium through Playwright), phone-sized.
+
+Screenshots of the builder and of a trace at phone width go to test-artifacts/ (not committed).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+BLOCK_CLAUSES = ("11.2.1", "11.2.2", "11.7.1")
+
+
+@pytest.fixture()
+def phone(browser, live_server):
+    """A phone-sized context that may use the clipboard; dialogs (alert) are recorded, never expected."""
+    context = browser.new_context(base_url=live_server, locale="ja-JP", viewport=PHONE, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.dialogs = []
+    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+    yield page
+    context.close()
+
+
+def _fresh_page(browser, live_server):
+    context = browser.new_context(base_url=live_server, locale="ja-JP", viewport=PHONE)
+    return context, context.new_page()
+
+
+def _card(page, slot: str, name: str, rank: str, power: str, role: str) -> None:
+    prefix = f"players.{slot[0]}.field.{slot[1]}.cards.0"
+    page.get_by_role("button", name=f"{slot}にカードを置く").click()
+    page.locator(f'[name="{prefix}.name"]').fill(name)
+    page.locator(f'[name="{prefix}.rank"]').fill(rank)
+    page.locator(f'[name="{prefix}.power"]').fill(power)
+    page.locator(f'[name="{prefix}.role"]').select_option(role)
+
+
+def _build_block_scenario(page) -> None:
+    """scenarios/attack/block-deck-attack-excess.yaml, typed and clicked into the builder."""
+    page.goto("/scenario/new")
+    page.get_by_label("タイトル").fill("山札への攻撃をブロック — パワー差分だけ山札が削られる")
+    page.get_by_label("問い（任意）").fill("パワー5000の山札への攻撃を、パワー2000のブロッカーでブロックしたら？")
+    page.get_by_label("ターンプレイヤーの何ターン目").fill("5")
+    page.get_by_label("先攻").select_option("A")
+    page.get_by_label("ターンプレイヤー", exact=True).select_option("A")
+    page.get_by_label("フェーズ").select_option("attack")
+    page.locator('[name="players.A.deck.count"]').fill("12")
+    page.locator('[name="players.B.deck.count"]').fill("9")
+    page.locator('[name="players.B.graveyard.count"]').fill("2")
+    _card(page, "A1", "豊臣秀吉", "3", "5000", "attacker")
+    _card(page, "B2", "石田三成", "1", "2000", "blocker")
+    page.get_by_role("button", name="行動を追加").click()
+    page.locator('[name="actions.0.kind"]').select_option("attack")
+    page.locator('[name="actions.0.attacker"]').select_option("A1")
+    page.locator('[name="actions.0.target"]').select_option("deck")
+    page.locator('[name="actions.0.responses.0.kind"]').select_option("block")
+    page.locator('[name="actions.0.responses.0.ref"]').fill("B2")
+
+
+def _steps(page) -> list[str]:
+    return page.locator(".step-text").all_inner_texts()
+
+
+def _no_sideways_scroll(page) -> None:
+    page.wait_for_load_state()
+    wider = page.evaluate(
+        """(width) => [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > width + 1)
+            .map((e) => e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right))"""
+        , PHONE["width"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wider
+
+
+def test_build_resolve_and_share_the_block_scenario(phone, browser, live_server):
+    ARTIFACTS.mkdir(exist_ok=True)
+    _build_block_scenario(phone)
+    expect(phone.locator('[name="players.B.field.2.cards.0.name"]')).to_have_value("石田三成")
+    _no_sideways_scroll(phone)
+    phone.screenshot(path=str(ARTIFACTS / "builder-phone.png"), full_page=True)
+
+    phone.get_by_role("button", name="判定する").click()
+    expect(phone).to_have_url(re.compile(r"/t/[a-z2-7]{16}$"))
+    expect(phone.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
+    expect(phone.locator(".verdict .numbers")).to_contain_text("Bの山札 9 → 6枚")
+    for clause in BLOCK_CLAUSES:
+        expect(phone.locator(f'.trace-steps a.chip[data-clause="{clause}"]').first).to_be_visible()
+    expect(phone.locator(".disclaimer")).to_contain_text("ヘッドジャッジ")
+    _no_sideways_scroll(phone)
+    phone.screenshot(path=str(ARTIFACTS / "trace-phone.png"), full_page=True)
+    steps = _steps(phone)
+    assert len(steps) >= 8
+
+    phone.get_by_role("button", name="短縮リンクをコピー").click()
+    expect(phone.locator(".share .copy-status").first).to_have_text("コピーしました")
+    short_link = phone.evaluate("navigator.clipboard.readText()")
+    assert re.fullmatch(rf"{re.escape(live_server)}/t/[a-z2-7]{{16}}", short_link)
+    stateless_link = phone.locator("#stateless-link").input_value()
+    assert "/s/1." in stateless_link
+
+    for link in (short_link, stateless_link):
+        context, fresh = _fresh_page(browser, live_server)
+        try:
+            fresh.goto(link)
+            expect(fresh.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
+            assert _steps(fresh) == steps
+            for clause in BLOCK_CLAUSES:
+                expect(fresh.locator(f'a.chip[data-clause="{clause}"]').first).to_be_visible()
+        finally:
+            context.close()
+    assert phone.dialogs == []
+
+
+def test_step_anchor_and_clause_text_on_tap(phone):
+    phone.goto("/scenarios/attack/block-deck-attack-excess#step-6")
+    expect(phone.locator("#step-6")).to_be_in_viewport()
+    chip = phone.locator('#step-6 a.chip[data-clause="11.7.1"]')
+    chip.tap()
+    popover = phone.locator(".chip-popover")
+    expect(popover).to_contain_text("11.7.1")
+    expect(popover.get_by_role("link", name="条文のページを開く")).to_have_attribute("href", "/rules/hi-story/11.7.1")
+    expect(phone).to_have_url(re.compile(r"#step-6$"))  # the first tap showed the text, it did not navigate
+    phone.keyboard.press("Escape")
+    expect(popover).to_have_count(0)
+    phone.get_by_role("button", name="手順6のリンクをコピー").click()
+    assert phone.evaluate("navigator.clipboard.readText()").endswith("#step-6")
+
+
+def test_an_illegal_action_shows_its_ruling(phone):
+    phone.goto("/scenario/edit/attack/block-deck-attack-excess")
+    phone.locator('[name="players.A.field.1.face"]').select_option("down")
+    phone.get_by_role("button", name="判定する").click()
+    expect(phone.locator("[data-verdict]")).to_contain_text("認められない行動があります")
+    ruling = phone.locator(".ruling.violation")
+    expect(ruling).to_contain_text("行動1")
+    expect(ruling.locator("a.chip").first).to_be_visible()
+    expect(phone.locator(".verdict")).to_have_class(re.compile(r"\billegal\b"))
+
+
+def test_a_script_card_name_shows_as_text(phone):
+    _build_block_scenario(phone)
+    phone.locator('[name="players.A.field.1.cards.0.name"]').fill("<script>alert(1)</script>")
+    phone.get_by_role("button", name="判定する").click()
+    expect(phone.locator("[data-verdict]")).to_be_visible()
+    expect(phone.locator(".board .side-A .card-name").first).to_have_text("<script>alert(1)</script>")
+    expect(phone.locator(".step-text").first).to_contain_text("<script>alert(1)</script>")
+    phone.get_by_role("link", name="ビルダーで編集").click()
+    expect(phone.locator('[name="players.A.field.1.cards.0.name"]')).to_have_value("<script>alert(1)</script>")
+    assert phone.dialogs == []
+
+
+def test_validation_errors_appear_next_to_the_field_in_japanese(phone):
+    phone.goto("/scenario/edit/attack/block-deck-attack-excess")
+    phone.locator('[name="players.A.field.1.cards.0.rank"]').fill("9")
+    phone.get_by_role("button", name="判定する").click()
+    error = phone.locator('[id="error-players.A.field.1.cards.0.rank"]')
+    expect(error).to_have_text("4以下にしてください")
+    expect(phone.locator('[name="players.A.field.1.cards.0.rank"]')).to_have_attribute("aria-invalid", "true")
+    expect(phone.locator(".error-summary")).to_contain_text("1件の誤り")
+
+
+def test_the_builder_works_without_javascript(browser, live_server):
+    context = browser.new_context(base_url=live_server, locale="ja-JP", viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto("/scenario/edit/attack/block-deck-attack-excess")
+        page.get_by_role("button", name="A2にカードを置く").click()
+        expect(page).to_have_url(re.compile(r"/scenario/new#players\.A\.field\.2\.cards\.0$"))
+        page.locator('[name="players.A.field.2.cards.0.name"]').fill("徳川家康")
+        page.locator('[name="players.A.field.2.cards.0.power"]').fill("4000")
+        page.get_by_role("button", name="行動を追加").click()
+        page.locator('[name="actions.1.kind"]').select_option("end_turn")
+        page.get_by_role("button", name="反映").last.click()
+        expect(page.locator('[name="actions.1.attacker"]')).to_have_count(0)
+        expect(page.locator('[name="players.A.field.2.cards.0.name"]')).to_have_value("徳川家康")
+        page.get_by_role("button", name="判定する").click()
+        expect(page).to_have_url(re.compile(r"/t/[a-z2-7]{16}$"))
+        expect(page.locator(".board").last).to_contain_text("徳川家康")
+    finally:
+        context.close()
+
+
+def test_gallery_opens_an_example_in_the_builder_and_as_a_trace(phone):
+    phone.goto("/scenarios")
+    item = phone.locator(".gallery li", has_text="山札への攻撃をブロック — パワー差分だけ山札が削られる")
+    item.get_by_role("link", name="ビルダーで開く").click()
+    expect(phone.locator('[name="players.A.field.1.cards.0.name"]')).to_have_value("豊臣秀吉")
+    phone.go_back()
+    phone.locator(".gallery li", has_text="山札への攻撃をブロック — パワー差分だけ山札が削られる").get_by_role("link", name="判定を見る").click()
+    expect(phone.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
+    _no_sideways_scroll(phone)
