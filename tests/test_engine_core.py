@@ -71,8 +71,17 @@ def test_an_impossible_board_is_reported_with_named_reasons_and_nothing_resolves
     )
     trace = resolve(load_scenario(data))
     codes = {text.split(":")[0] for _, text in trace.errors}
-    assert codes == {"EMPTY_SLOT_REFERENCE", "UNKNOWN_CARD", "TOO_MANY_EVENTS", "FIELD_STATE_OFF_FIELD"}
+    assert codes == {"UNKNOWN_CARD", "TOO_MANY_EVENTS", "FIELD_STATE_OFF_FIELD"}
     assert trace.steps == () and not trace.legal
+    assert trace.final == trace.initial
+
+
+def test_an_empty_slot_reference_is_an_illegal_action_not_an_impossible_board():
+    data = base(actions=[{"attack": {"attacker": "A3", "target": "deck"}}])
+    trace = resolve(load_scenario(data))
+    assert trace.errors == ()
+    assert [v.action for v in trace.violations] == [0]
+    assert "5.2.6" in trace.violations[0].cites
     assert trace.final == trace.initial
 
 

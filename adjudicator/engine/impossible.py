@@ -2,7 +2,7 @@
 
 The schema already refuses what a single field can show (a rank 7, a negative power, an event with a power,
 a duplicated id, a slot 6); this module checks what needs the whole scenario. Each problem has a name
-(``EMPTY_SLOT_REFERENCE``), the path of the offending field, and a sentence saying what is wrong.
+(``UNKNOWN_CARD``), the path of the offending field, and a sentence saying what is wrong.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from typing import Iterator
 from adjudicator.engine import scenario as fmt
 from adjudicator.engine.board import Board
 
-# Actions that may put a card into an empty slot (a summon, a set, an effect, a new turn).
-_FILLS_SLOTS = ("summon_phase", "activate", "event", "end_turn", "set")
+# A slot reference to an empty slot is not an impossible board but a question with an answer: there is no
+# card there to attack, block with or set upon, so the action is illegal under the clause that needs the
+# card (5.2.5, 11.1.4, 11.2.2) and legality.field_top reports it at resolution.
 MAX_EVENTS_PER_TURN = 1  # 6.8.1, 11.2.4: one event per turn, in either player's turn
 
 
@@ -31,24 +32,12 @@ class Problem:
 def board_problems(scenario: fmt.Scenario, board: Board) -> list[tuple[str, str]]:
     """Every named reason the scenario's board cannot exist, as (path, text); empty when it can."""
     problems = [
-        *_empty_slot_references(scenario, board),
         *_unknown_card_references(scenario),
         *_too_many_events(scenario),
         *_field_state_off_the_field(scenario),
         *_unknown_used_effects(scenario),
     ]
     return [problem.as_error() for problem in problems]
-
-
-def _empty_slot_references(scenario: fmt.Scenario, board: Board) -> Iterator[Problem]:
-    """A slot reference to an empty slot, in the actions before anything could have filled it."""
-    can_trigger = any(card.effects for card in fmt.iter_cards(scenario))
-    for index, action in enumerate(scenario.actions):
-        for path, ref in _card_refs(action):
-            if ref in fmt.SLOT_REFS and board.stack_at(ref) is None:
-                yield Problem("EMPTY_SLOT_REFERENCE", f"actions.{index}.{action.kind}.{path}", f"{ref} は空いている置き場所を指している")
-        if action.kind in _FILLS_SLOTS or (action.kind == "attack" and can_trigger):
-            return
 
 
 def _unknown_card_references(scenario: fmt.Scenario) -> Iterator[Problem]:
