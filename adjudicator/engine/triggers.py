@@ -118,7 +118,11 @@ def phase_boundary(game: "Game", phase: str, edge: str) -> None:
             if not _turn_fits(when.turn, card.owner, board.turn_player):
                 continue
             word = "初めに" if edge == "start" else "終わりに"
-            ready.append(Ready(card, effect, card.owner, f"{_phase_word(phase)}の{word}"))
+            why = f"{_phase_word(phase)}の{word}"
+            if not _mark_allows(game, card, effect):
+                _note_mark_limit(game, card, effect, why)
+                continue
+            ready.append(Ready(card, effect, card.owner, why))
     if ready:
         _resolve(game, ready, PHASE_MOMENT)
 
@@ -189,6 +193,18 @@ def _mark_allows(game: "Game", card: Card, effect: fmt.Effect) -> bool:
     from adjudicator.engine.activation import mark_problem
 
     return mark_problem(game, card, effect) is None
+
+
+def _note_mark_limit(game: "Game", card: Card, effect: fmt.Effect, why: str) -> None:
+    """A marked phase-moment effect whose 「召」/「1」 limit is spent does not start (6.4.1–6.4.3, 6.2.1)."""
+    from adjudicator.engine.activation import ACTIVATION_CONDITION, mark_problem
+    from adjudicator.engine.effects.words import card_words
+
+    text, rules = mark_problem(game, card, effect)
+    game.trace.step(
+        f"{card_words(game.board, card)}の｛{effect.name}｝は「{why}」の瞬間に場にオモテだが、{text}ので発動しない。",
+        *rules, ACTIVATION_CONDITION,
+    )
 
 
 def _turn_fits(turn: str, owner: str, turn_player: str) -> bool:
@@ -286,16 +302,21 @@ def _run_one(game: "Game", item: Ready, *timing_rules) -> None:
         )
     game.count_operation()
     use_mark(game, item.card, item.effect)
-    rules = list(timing_rules)
-    if item.effect.when is not None and item.effect.when.card == "self" and not is_face_up_on_field(game.board, item.card):
-        rules += [CONSTANT_BEFORE_AND_AFTER, CARD_TEXT_FIRST]  # 10.1.11 ただし: its own move fires as written
-    else:
-        rules.append(FACE_UP_TO_TRIGGER)
-        if item.effect.mark == "constant":
-            rules.append(CONSTANT_BEFORE_AND_AFTER)
+    rules = list(timing_rules) + _trigger_rules(game, item)
     game.trace.step(f"{card_words(game.board, item.card)}の｛{item.effect.name}｝が発動する（{item.why}）。", *rules)
     game.trigger_depth += 1
     try:
         run_effect(game, item.card, item.effect, item.controller)
     finally:
         game.trigger_depth -= 1
+
+
+def _trigger_rules(game: "Game", item: Ready) -> list:
+    """Why this effect may fire now. A phase moment rests on 6.4.6 alone (its caller cites it); 10.1.11 is
+    about 「常」 effects 「〜した時」 around a move, so it is cited only for event triggers."""
+    when = item.effect.when
+    if when is None or when.event is None:
+        return [FACE_UP_TO_TRIGGER] if item.effect.mark != "constant" else []
+    if when.card == "self" and not is_face_up_on_field(game.board, item.card):
+        return [CONSTANT_BEFORE_AND_AFTER, CARD_TEXT_FIRST]  # 10.1.11 ただし: its own move fires as written
+    return [FACE_UP_TO_TRIGGER, *((CONSTANT_BEFORE_AND_AFTER,) if item.effect.mark == "constant" else ())]
