@@ -8,7 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.engine import scenario as fmt
-from adjudicator.engine.effects.facts import FACE_DOWN_NOT_COUNTED, describe_where, facts_of, matches, matching_rules
+from adjudicator.engine.effects.facts import (
+    BARE_FIELD_CARD,
+    FACE_DOWN_NOT_COUNTED,
+    asks_information,
+    describe_where,
+    facts_of,
+    matches,
+    matching_rules,
+)
+from adjudicator.engine.effects.selectors import STATE_WITHOUT_FACE
 from adjudicator.engine.rules import Rule, rule
 
 if TYPE_CHECKING:
@@ -66,9 +75,20 @@ def _field_count(comparison: str):
         ]
         ok = len(counted) >= spec.count if comparison == "at_least" else len(counted) <= spec.count
         bound = "以上" if comparison == "at_least" else "以下"
-        return ok, f"場の{describe_where(spec.where)}カードが{spec.count}枚{bound}（{len(counted)}枚）", (FIELD_COUNT, FACE_DOWN_NOT_COUNTED, *matching_rules(spec.where))
+        words = f"場の{describe_where(spec.where)}カードが{spec.count}枚{bound}（{len(counted)}枚）"
+        return ok, words, (FIELD_COUNT, *_face_down_rules(board, spec.where, counted), *matching_rules(spec.where))
 
     return judge_count
+
+
+def _face_down_rules(board, where: fmt.Where, counted: list) -> tuple[Rule, ...]:
+    """Face-down cards are left out of a count on card information (3.1.3, 3.1.10), but counted when only
+    their place or active/rest state is asked (3.1.7, 8.2.7)."""
+    if asks_information(where):
+        return (FACE_DOWN_NOT_COUNTED,)
+    if not any(facts_of(board, card).face_up is False for card in counted):
+        return ()
+    return (BARE_FIELD_CARD, *((STATE_WITHOUT_FACE,) if where.state is not None else ()))
 
 
 def _it(run: "EffectRun", spec) -> tuple[bool, str, tuple[Rule, ...]]:

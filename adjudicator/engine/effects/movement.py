@@ -551,7 +551,7 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
 def _selection_rules(selection: Selection) -> tuple[Rule, ...]:
     from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE
 
-    return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ())
+    return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ()) + selection.applied
 
 
 def hand_to_deck_step(run: "EffectRun", step: fmt.Step) -> Outcome:

@@ -26,6 +26,7 @@ from adjudicator.engine.effects.facts import (
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
 from adjudicator.engine.rules import rule
+from adjudicator.engine.stats import EFFECTIVE_RANK
 from adjudicator.engine.trace import Considered
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ HIDDEN_ZONE = rule(
 )
 HIDDEN_ZONE_ANY_CARD = rule("hidden_zone_any_card", "6.6.2", "条件のない対象は非公開領域でも処理が強制される")
 FIELD_TOP_ONLY = rule("field_top_only", ("2.3.2", "2.3.4"), "まとめて選ぶ効果は、処理を開始した時点で場（一番上）にあったカードから選ぶ")
+SIMULTANEOUS = rule("simultaneous", "10.1.1", "「互いに」「全て」等の処理は同時に行う")
 STATE_WITHOUT_FACE = rule("state_without_face", "8.2.7", "レスト/アクティブはオモテ/ウラと独立した軸で、ウラのカードでも判定できる")
 
 
@@ -51,6 +53,7 @@ class Selection:
     wanted: int
     mode: str                                  # all | choose | this | it | named
     considered: list[Considered] = field(default_factory=list)
+    applied: tuple = ()                        # rules the selection itself applied (10.1.1, 2.2.3)
 
     @property
     def complete(self) -> bool:
@@ -68,9 +71,19 @@ def select(run: "EffectRun", ref: fmt.CardRef) -> Selection:
     if ref.zone != "field":
         return _hidden(run, ref)
     candidates, considered = field_candidates(run, ref)
-    if ref.all:
-        return Selection(candidates, len(candidates), "all", considered)
-    return _choose(run, ref, candidates, considered)
+    selection = Selection(candidates, len(candidates), "all", considered) if ref.all else _choose(run, ref, candidates, considered)
+    selection.applied = _applied_rules(run, ref, selection)
+    return selection
+
+
+def _applied_rules(run: "EffectRun", ref: fmt.Selector, selection: Selection) -> tuple:
+    """「全て」「互いに」 work on their cards at once (10.1.1); a rank condition reads the effective rank (2.2.3)."""
+    rules = []
+    if ref.all and (ref.player == "each" or len(selection.cards) > 1):
+        rules.append(SIMULTANEOUS)
+    if any(getattr(ref.where, key) is not None for key in ("rank", "rank_at_least", "rank_at_most")):
+        rules.append(EFFECTIVE_RANK)
+    return tuple(rules)
 
 
 def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], list[Considered]]:

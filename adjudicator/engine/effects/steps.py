@@ -25,7 +25,7 @@ from adjudicator.engine.board import PowerMod, expiry_from
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome, Referent
-from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, Selection, select
+from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, SIMULTANEOUS, Selection, select
 from adjudicator.engine.effects.words import card_words, cards_words, count_change
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import WIN_BY_EFFECT, Rule, rule
@@ -43,7 +43,6 @@ CANNOT_DRAW = rule("cannot_draw", "6.5.11", "「引けない」状態では「�
 UP_TO_DRAW = rule("up_to_draw", ("6.5.4", "6.5.5"), "「n枚まで引く」は処理を始める前に枚数を確定させる（0も選べる）")
 UNTIL_HAND = rule("until_hand", "6.5.12", "「手札がk枚になるように引く」は枚数が固定された処理として扱う")
 MILL = rule("mill", "11.3.1", "効果で山札のカードを墓地へ送るのは単なるゾーン移動で、ダメージではない")
-SIMULTANEOUS = rule("simultaneous", "10.1.1", "「互いに」「全て」等の処理は同時に行う")
 TO_GRAVEYARD = rule("to_graveyard", ("2.3.3", "3.5.1"), "場のカードを墓地へ送る（場の下のカードは移動しない）")
 REST = rule("rest", ("3.2.1", "3.2.3"), "レスト/アクティブは一番上のカードの下の全てのカードにも及ぶ")
 FLIP = rule("flip", ("3.1.1", "6.4.4"), "オモテ/ウラにする（ウラになると「召」「1」の使用済み履歴はリセットされる）")
@@ -213,7 +212,7 @@ def _phrase(run: "EffectRun", selection: Selection, verb: str) -> str:
 
 
 def _selection_rules(selection: Selection) -> tuple[Rule, ...]:
-    return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ())
+    return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ()) + selection.applied
 
 
 def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
