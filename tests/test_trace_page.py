@@ -224,3 +224,18 @@ def test_openapi_describes_resolve_and_the_stored_record(client):
     description = client.get("/api/openapi.json").get_json()
     assert "post" in description["paths"]["/api/resolve"]
     assert "get" in description["paths"]["/t/{id}.json"]
+
+
+def test_short_links_work_on_a_postgresql_store(app):
+    """The app configured with a database URL stores and shows links there (several instances share it)."""
+    from test_links_store import _fresh_postgres_store, _postgres_url
+
+    from adjudicator.web import create_app
+
+    store = _fresh_postgres_store(_postgres_url())
+    instances = [create_app({"TESTING": True, "DATABASE_URL": store.url}) for _ in range(2)]
+    made = instances[0].test_client().post("/api/resolve", json=yaml.safe_load(EXAMPLE.read_text(encoding="utf-8")))
+    short = made.get_json()["links"]["short"]
+    seen = instances[1].test_client().get(short + ".json")
+    assert seen.status_code == 200 and seen.get_json()["trace"]["steps"] == made.get_json()["steps"]
+    assert store.get(short.rsplit("/", 1)[1]) is not None
