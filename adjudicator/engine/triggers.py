@@ -158,12 +158,21 @@ def _triggers(game: "Game", card: Card, effect: fmt.Effect, event: Event) -> boo
         # About its own card: it fires as written if the card was face-up on the field when the event came
         # (10.1.11, 1.2); a removal-resistance 「これが場を離れる時」 may be used face-down too (6.4.8).
         resisting = event.timing == "before" and event.kind in ("leaves_field", "sent_to_graveyard")
-        return (event.was_face_up or resisting) and _mark_allows(game, card, effect)
+        return (_self_seen(game, card, event) or resisting) and _mark_allows(game, card, effect)
     if not is_face_up_on_field(game.board, card):
         return False  # 6.4.7; also a card that left in the same move (10.1.11)
     if effect.mark == "constant" and event.timing == "after" and _was_under(game, card, event):
         return False  # 10.1.11: under the moved card just before the move
     return _mark_allows(game, card, effect)
+
+
+def _self_seen(game: "Game", card: Card, event: Event) -> bool:
+    """Whether the card had its information when its own event came. A card that has left the field or
+    turned face-down is judged as it was just before (10.1.11 ただし); one still on the field must be face-up
+    now (6.4.7): a card set face-down (5.2.5) has no effects to fire."""
+    if event.kind in ("leaves_field", "sent_to_graveyard", "flipped_down") or not game.board.on_field(card):
+        return event.was_face_up
+    return is_face_up_on_field(game.board, card)
 
 
 def _whose_fits(whose: str, card: Card, event: Event) -> bool:
