@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import activation, durations, legality, moves, naming, restrictions, turns
+from adjudicator.engine import activation, continuous, durations, legality, moves, naming, restrictions, turns
 from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
@@ -492,9 +492,12 @@ def _power_notes(game: "Game", cards: list[Card]) -> list[Considered]:
     notes = []
     for card in cards:
         mods = card.power_mods
-        if not mods or card.info is None or card.info.power is None:
+        if card.info is None or card.info.power is None:
             continue
         label = naming.card_label(game.board, card)
+        notes += _continuous_notes(game, card, label)
+        if not mods:
+            continue
         if any(mod.set is not None for mod in mods):
             notes.append(Considered(f"{label}: 「パワーが〇〇になる」がそれ以前の増減を上書きしている", POWER_SET_OVERRIDES.clauses))
         if sum(1 for mod in mods if mod.add is not None) > 1:
@@ -502,6 +505,15 @@ def _power_notes(game: "Game", cards: list[Card]) -> list[Considered]:
         unfloored = card.info.power + sum(mod.add or 0 for mod in mods if mod.set is None)
         if all(mod.set is None for mod in mods) and unfloored < 0:
             notes.append(Considered(f"{label}: 計算上{unfloored}だがパワーは0未満にならない", POWER_FLOOR.clauses))
+    return notes
+
+
+def _continuous_notes(game: "Game", card: Card, label: str) -> list[Considered]:
+    """A 「常」 effect's power change counts in the compared power while its card is face-up (6.4.5)."""
+    notes = []
+    for mod in continuous.power_mods_for(game.board, card):
+        change = f"{mod.add:+d}" if mod.add is not None else f"を{mod.set}にする"
+        notes.append(Considered(f"{label}のパワーには「常」効果｛{mod.source}｝の{change}が含まれる", continuous.CONTINUOUS_REJUDGED.clauses))
     return notes
 
 
