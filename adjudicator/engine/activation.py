@@ -33,6 +33,7 @@ EFFECT_PHASE = rule("effect_phase", ("5.2.4", "6.1.1"), "効果発動フェー�
 SUMMON_MARK = rule("summon_mark", ("6.4.1", "6.9.7"), "「召」はそのターンに召喚された（セットせずに召喚を含む）カードだけが発動できる")
 ONCE_MARK = rule("once_mark", "6.4.2", "「1」は召喚されてから1度だけ発動できる")
 ONE_MARK_PER_TURN = rule("one_mark_per_turn", "6.4.3", "「召」「1」は1枚のカードにつき1ターンに1つまで")
+UNMARKED_UNLIMITED = rule("unmarked_unlimited", "6.4.3", "マークのない効果は「召」「1」の1ターンの回数制限に含まれない")
 MARK_HISTORY_RESETS = rule("mark_history_resets", ("6.4.4", "3.5.4"), "場を離れるかウラになると「召」「1」の使用済み履歴はリセットされる")
 CONSTANT_MARK = rule("constant_mark", ("6.4.5", "6.4.6"), "「常」はオモテである限り自動的に働き、宣言して発動するものではない")
 TRIGGERED = rule("triggered", ("6.4.7", "10.1.9"), "「〜時」の効果は条件を満たした時に発動し、宣言して発動するものではない")
@@ -79,7 +80,7 @@ def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
 
 
 def _mark_rules(effect: fmt.Effect) -> tuple[Rule, ...]:
-    return {"summon": (SUMMON_MARK, ONE_MARK_PER_TURN), "once": (ONCE_MARK, ONE_MARK_PER_TURN)}.get(effect.mark, ())
+    return {"summon": (SUMMON_MARK, ONE_MARK_PER_TURN), "once": (ONCE_MARK, ONE_MARK_PER_TURN)}.get(effect.mark, (UNMARKED_UNLIMITED,))
 
 
 def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
