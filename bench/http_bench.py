@@ -1,0 +1,328 @@
+"""HTTP throughput and latency of the service under gunicorn, on loopback, with wrk.
+
+    python bench/http_bench.py                  # table, then a 60-second mixed load
+    python bench/http_bench.py --json           # {"rps": {...}, "ratio": {...}, "p99_ms": {...}, ...}
+    python bench/http_bench.py --load-seconds 0 # no load run
+
+Starts gunicorn on 127.0.0.1 on a free port with a fresh data directory and measures, in one run:
+
+- cold start (process start until /healthz answers, the search index built on the way), warm start (the
+  same with the index reused) and the index build time on its own (in this process);
+- side by side, with the same wrk settings, requests/s and p50/p99 latency of: /healthz (the baseline,
+  a route that does nothing), a clause page, a search page, POST /api/resolve of a real scenario (as
+  JSON), and a short link /t/<id>; each as a ratio to the baseline's requests/s;
+- a bounded mixed load (all five in turn) for --load-seconds, with wrk's error counts and the resident
+  memory (RSS) of the gunicorn master and workers before and after.
+
+Needs wrk (apt-get install wrk). Every wait is bounded; traffic goes to 127.0.0.1 only; the server is
+stopped by its process id at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+SCENARIO = ROOT / "scenarios" / "attack" / "block-deck-attack-excess.yaml"
+CLAUSE = "/rules/hi-story/6.7.1"
+SEARCH = "/search?q=" + urllib.request.quote("攻撃 ブロック")
+BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html,application/json"}
+START_TIMEOUT = 300.0   # seconds: a cold start builds the index
+POLL_INTERVAL = 0.05
+STOP_TIMEOUT = 15.0
+
+# wrk prints one JSON line at the end (one wrk thread, so one Lua state sees every request).
+WRK_DONE = r"""
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    '\nRESULT {"requests": %d, "duration_us": %d, "connect": %d, "read": %d, "write": %d, "status": %d, ' ..
+    '"timeout": %d, "p50_us": %d, "p99_us": %d}\n',
+    summary.requests, summary.duration, e.connect, e.read, e.write, e.status, e.timeout,
+    latency:percentile(50), latency:percentile(99)))
+end
+"""
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    method: str
+    path: str
+    body: str = ""
+    content_type: str = ""
+
+
+@dataclass(frozen=True)
+class Measured:
+    requests: int
+    seconds: float
+    errors: int
+    p50_ms: float
+    p99_ms: float
+
+    @property
+    def rps(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+
+# --- the server ---------------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """gunicorn serving create_app() on loopback; ``start()`` returns the seconds until /healthz answered."""
+
+    def __init__(self, data_dir: Path, workers: int, log: Path):
+        self.data_dir, self.workers, self.log = data_dir, workers, log
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def start(self) -> float:
+        env = {**os.environ, "ADJUDICATOR_DATA_DIR": str(self.data_dir)}
+        command = [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind", f"{HOST}:{self.port}",
+                   # Stateless links carry the scenario in the path; the app bounds URLs itself (414).
+                   "--limit-request-line", "0", "adjudicator.web:create_app()"]
+        started = time.perf_counter()
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+        deadline = started + START_TIMEOUT
+        while time.perf_counter() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}; see {self.log}")
+            if self._answers("/healthz"):
+                return time.perf_counter() - started
+            time.sleep(POLL_INTERVAL)
+        self.stop()
+        raise RuntimeError(f"gunicorn did not answer within {START_TIMEOUT:.0f} s; see {self.log}")
+
+    def _answers(self, path: str) -> bool:
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=2) as response:
+                return response.status == 200
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            return False
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=STOP_TIMEOUT)
+
+    def rss_mib(self) -> dict[str, float]:
+        """Resident memory of the master and each worker, from /proc."""
+        master = self.process.pid
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        return {"master": _rss_mib(master), **{f"worker {pid}": _rss_mib(int(pid)) for pid in children}}
+
+
+def _rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+# --- requests -----------------------------------------------------------------------------------------------
+
+
+def scenario_json() -> str:
+    return json.dumps(yaml.safe_load(SCENARIO.read_text("utf-8")), ensure_ascii=False)
+
+
+def post_scenario(base: str, body: str) -> dict:
+    request = urllib.request.Request(base + "/api/resolve", data=body.encode("utf-8"), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.load(response)
+
+
+def targets(short_link: str, body: str) -> list[Target]:
+    return [
+        Target("baseline", "GET", "/healthz"),
+        Target("clause", "GET", CLAUSE),
+        Target("search", "GET", SEARCH),
+        Target("resolve", "POST", "/api/resolve", body, "application/json"),
+        Target("short_link", "GET", short_link),
+    ]
+
+
+def _lua_string(text: str) -> str:
+    level = "=" * 4
+    assert f"]{level}]" not in text
+    return f"[{level}[{text}]{level}]"
+
+
+def _lua_request(target: Target) -> str:
+    headers = dict(BROWSER_HEADERS)
+    if target.content_type:
+        headers["Content-Type"] = target.content_type
+    table = "{" + ", ".join(f"[ {_lua_string(k)} ] = {_lua_string(v)}" for k, v in headers.items()) + "}"
+    body = _lua_string(target.body) if target.body else "nil"
+    return f"wrk.format({_lua_string(target.method)}, {_lua_string(target.path)}, {table}, {body})"
+
+
+def wrk_script(chosen: list[Target]) -> str:
+    """Requests in turn (one target: always that one), then the JSON summary."""
+    requests = ",\n  ".join(_lua_request(target) for target in chosen)
+    return (f"local requests = nil\nlocal turn = 0\n"
+            f"init = function(args)\n  requests = {{\n  {requests}\n  }}\nend\n"
+            f"request = function()\n  turn = turn % #requests + 1\n  return requests[turn]\nend\n{WRK_DONE}")
+
+
+def run_wrk(base: str, chosen: list[Target], seconds: float, connections: int, scripts: Path) -> Measured:
+    script = scripts / f"{'-'.join(target.name for target in chosen)}.lua"
+    script.write_text(wrk_script(chosen), "utf-8")
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "10s", "-s", str(script), base]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, check=False)
+    line = next((line for line in run.stdout.splitlines() if line.startswith("RESULT ")), None)
+    if run.returncode != 0 or line is None:
+        raise RuntimeError(f"wrk failed ({run.returncode}): {run.stderr.strip() or run.stdout.strip()}")
+    data = json.loads(line.removeprefix("RESULT "))
+    errors = sum(data[key] for key in ("connect", "read", "write", "status", "timeout"))
+    return Measured(data["requests"], data["duration_us"] / 1e6, errors, data["p50_us"] / 1000, data["p99_us"] / 1000)
+
+
+def index_build_seconds(directory: Path) -> float:
+    from adjudicator.rulebook import list_rulebooks
+    from adjudicator.search.store import open_or_build
+
+    books = list_rulebooks()
+    started = time.perf_counter()
+    opened = open_or_build(books, directory)
+    assert opened.built
+    return time.perf_counter() - started
+
+
+# --- the run ------------------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
+    parser.add_argument("--seconds", type=float, default=8.0, help="wrk run per route (default 8)")
+    parser.add_argument("--connections", type=int, default=8, help="wrk connections (default 8)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2: this machine's cores)")
+    parser.add_argument("--load-seconds", type=float, default=60.0, help="mixed load run; 0 skips it (default 60)")
+    options = parser.parse_args()
+    if shutil.which("wrk") is None:
+        print("http_bench needs wrk: apt-get install wrk", file=sys.stderr)
+        return 2
+    if not 0 < options.seconds <= 120 or not 0 <= options.load_seconds <= 600:
+        print("--seconds must be in (0, 120] and --load-seconds in [0, 600]", file=sys.stderr)
+        return 2
+
+    with tempfile.TemporaryDirectory(prefix="http-bench-") as scratch:
+        scratch = Path(scratch)
+        report = measure(options, scratch)
+    if options.json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        print_report(report, options)
+    return 0
+
+
+def measure(options, scratch: Path) -> dict:
+    data_dir, log = scratch / "data", scratch / "gunicorn.log"
+    build = index_build_seconds(scratch / "index-only")
+
+    cold = Server(data_dir, options.workers, log)
+    cold_seconds = cold.start()
+    cold.stop()
+
+    server = Server(data_dir, options.workers, log)
+    warm_seconds = server.start()
+    try:
+        body = scenario_json()
+        short_link = post_scenario(server.base, body)["links"]["short"]
+        chosen = targets(short_link, body)
+        results: dict[str, Measured] = {}
+        for target in chosen:
+            run_wrk(server.base, [target], 1, options.connections, scratch)  # warm-up, not counted
+            results[target.name] = run_wrk(server.base, [target], options.seconds, options.connections, scratch)
+        load = None
+        if options.load_seconds:
+            memory_before = server.rss_mib()
+            mixed = run_wrk(server.base, chosen, options.load_seconds, options.connections, scratch)
+            load = {"seconds": options.load_seconds, "requests": mixed.requests, "rps": round(mixed.rps, 1),
+                    "errors": mixed.errors, "p50_ms": round(mixed.p50_ms, 2), "p99_ms": round(mixed.p99_ms, 2),
+                    "rss_mib_start": _rounded(memory_before), "rss_mib_end": _rounded(server.rss_mib())}
+    finally:
+        server.stop()
+
+    baseline = results["baseline"].rps
+    return {
+        "rps": {name: round(m.rps, 1) for name, m in results.items()},
+        "ratio": {name: round(m.rps / baseline, 3) for name, m in results.items()},
+        "p50_ms": {name: round(m.p50_ms, 2) for name, m in results.items()},
+        "p99_ms": {name: round(m.p99_ms, 2) for name, m in results.items()},
+        "errors": {name: m.errors for name, m in results.items()},
+        "paths": {target.name: target.path for target in chosen},
+        "cold_start_s": round(cold_seconds, 2),
+        "warm_start_s": round(warm_seconds, 2),
+        "index_build_s": round(build, 2),
+        "load": load,
+        "settings": {"workers": options.workers, "connections": options.connections, "seconds": options.seconds},
+    }
+
+
+def _rounded(values: dict[str, float]) -> dict[str, float]:
+    return {name: round(value, 1) for name, value in values.items()}
+
+
+def print_report(report: dict, options) -> None:
+    settings = report["settings"]
+    print(f"gunicorn {settings['workers']} sync workers on {HOST}; wrk 1 thread, {settings['connections']} "
+          f"connections, {settings['seconds']:g} s per route\n")
+    print(f"{'route':<11} {'req/s':>9} {'ratio':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}  path")
+    for name, rps in report["rps"].items():
+        path = report["paths"][name]
+        shown = path if len(path) <= 40 else path[:37] + "..."
+        print(f"{name:<11} {rps:>9.1f} {report['ratio'][name]:>6.3f}x {report['p50_ms'][name]:>8.2f} "
+              f"{report['p99_ms'][name]:>8.2f} {report['errors'][name]:>7}  {shown}")
+    print(f"\ntargets: search >= 0.5x baseline: {report['ratio']['search']:.3f}x "
+          f"({'met' if report['ratio']['search'] >= 0.5 else 'MISSED'}); resolve >= 0.3x: "
+          f"{report['ratio']['resolve']:.3f}x ({'met' if report['ratio']['resolve'] >= 0.3 else 'MISSED'})")
+    print(f"cold start {report['cold_start_s']:.2f} s (index built), warm start {report['warm_start_s']:.2f} s, "
+          f"index build alone {report['index_build_s']:.2f} s")
+    load = report["load"]
+    if load:
+        print(f"\nmixed load {load['seconds']:g} s (all five routes in turn): {load['requests']} requests, "
+              f"{load['rps']} req/s, p50 {load['p50_ms']} ms, p99 {load['p99_ms']} ms, errors {load['errors']}")
+        for moment in ("start", "end"):
+            memory = load[f"rss_mib_{moment}"]
+            listed = ", ".join(f"{name} {value:.1f}" for name, value in memory.items())
+            print(f"RSS MiB at {moment}: {listed} (total {sum(memory.values()):.1f})")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
