@@ -303,3 +303,45 @@ def test_a_trace_that_reaches_its_step_bound_ends_in_a_ruling_not_an_error():
     assert len(ruling["steps"]) == trace.MAX_STEPS
     assert [gap["text"] for gap in ruling["gaps"]] == [
         f"解決の記録が{trace.MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない）"]
+
+
+# --- the same limits through HTTP ---------------------------------------------------------------------
+
+
+def test_a_zip_bomb_link_is_a_japanese_400_page(client):
+    bomb = payload_of(b'"' + b"a" * (MAX_JSON_BYTES * 8) + b'"')
+    response = client.get(f"/s/{bomb}")
+    assert response.status_code == 400
+    assert "大きすぎます" in response.get_data(as_text=True)
+
+
+def test_an_overlong_link_is_refused(client):
+    response = client.get("/s/1." + "A" * (MAX_PAYLOAD_CHARS + 1))
+    assert response.status_code == 400
+    assert "長すぎます" in response.get_data(as_text=True)
+
+
+def test_resolve_api_refuses_oversized_and_deep_scenarios_with_4xx(client):
+    too_big = client.post("/api/resolve", data=b"x" * (MAX_BODY_BYTES + 1), content_type="application/json")
+    assert too_big.status_code == 413 and "大きすぎます" in too_big.get_json()["error"]
+    over_scenario = client.post("/api/resolve", data=b" " * (scenario.MAX_SOURCE_BYTES + 1),
+                                content_type="application/yaml")
+    assert over_scenario.status_code == 413
+    deep = client.post("/api/resolve", data=b"a: " + b"[" * 50_000 + b"]" * 50_000, content_type="application/yaml")
+    assert deep.status_code == 400
+    aliases = client.post("/api/resolve", data=b"a: &x [1]\nb: *x\n", content_type="application/yaml")
+    assert aliases.status_code == 400
+    deep_json = client.post("/api/resolve", data=b"[" * 100_000 + b"]" * 100_000, content_type="application/json")
+    assert deep_json.status_code == 400
+
+
+def test_a_looping_scenario_over_http_is_a_ruling_not_an_error(client):
+    effects = [
+        {"name": "起動", "mark": "none", "sentences": [{"do": [{"draw": 1}]}]},
+        {"name": "連鎖", "mark": "none", "when": {"event": "drawn", "card": "own"}, "sentences": [{"do": [{"draw": 1}]}]},
+    ]
+    data = minimal_scenario(effects=effects)
+    data["actions"] = [{"activate": {"card": "A1", "effect": "起動"}}]
+    response = client.post("/api/resolve", json=data)
+    assert response.status_code == 200
+    assert "ループ" in response.get_json()["gaps"][0]["text"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -104,3 +105,57 @@ def test_filter_error_in_json_is_data_not_markup(client):
     assert response.status_code == 400
     assert response.mimetype == "application/json"
     assert XSS in response.get_json()["error"]
+
+
+# --- scenarios, trace pages and link previews ------------------------------------------------------------
+
+
+def hostile_scenario() -> dict:
+    """A legal scenario whose every free-text field is markup (title, question, card and effect names)."""
+    card = {"name": XSS, "rank": 1, "power": 1000, "role": "attacker",
+            "effects": [{"name": XSS, "mark": "none", "text": XSS, "sentences": [{"do": [{"draw": 1}]}]}]}
+    return {
+        "format": "hi-story-scenario/1",
+        "title": XSS,
+        "question": f'"{XSS}" \' & </title></head>',
+        "game": {"round": 5, "first_player": "A", "turn_player": "A", "phase": "effect"},
+        "players": {"A": {"deck": 20, "graveyard": 0, "hand": 0, "field": {"1": {"card": card}}},
+                    "B": {"deck": 20, "graveyard": 0, "hand": 0}},
+        "actions": [{"activate": {"card": "A1", "effect": XSS}}],
+    }
+
+
+@pytest.fixture(scope="module")
+def hostile_links(app) -> dict:
+    response = app.test_client().post("/api/resolve", json=hostile_scenario())
+    assert response.status_code == 200
+    return response.get_json()["links"]
+
+
+@pytest.mark.parametrize("kind", ["short", "stateless"])
+def test_trace_page_and_its_link_preview_escape_user_text(client, hostile_links, kind):
+    response = client.get(hostile_links[kind])
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "<script>alert" not in page and "<img src=x" not in page
+    head = page.split("</head>", 1)[0]
+    previews = re.findall(r'<meta (?:property|name)="(?:og|twitter):[^"]*" content="([^"]*)"', head)
+    assert previews, "the trace page has link-preview meta tags"
+    assert any("&lt;script&gt;" in content for content in previews)
+    assert "</title></head>" not in page  # the question cannot close the head early
+    for name, value in SECURITY_HEADERS.items():
+        assert response.headers[name] == value
+
+
+def test_short_link_json_returns_user_text_as_data(client, hostile_links):
+    response = client.get(hostile_links["short"] + ".json")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert XSS in strings_in(response.get_json())  # kept verbatim: JSON is data, escaped by whoever renders it
+
+
+def strings_in(value) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return set().union(*(strings_in(child) for child in children))
