@@ -297,7 +297,7 @@ def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameS
         extra_turn=spec.extra_turn,
     )
     player.restrictions = [
-        Timed(r.cannot, expiry_from(r, affected=pid, controller=opponent_of(pid), turn_player=game.turn_player))
+        Timed(r.cannot, _initial_expiry(r, affected=pid, controller=opponent_of(pid), turn_player=game.turn_player))
         for r in spec.restrictions
     ]
     return player
@@ -320,14 +320,28 @@ def _card(owner: str, info: fmt.Card, uids: Iterator[int], game: fmt.GameSpec | 
         card.mark_used_turn = 0
     card.once_used = set(info.once_used)
     card.power_mods = [
-        PowerMod(m.add, m.set, expiry_from(m, owner, owner, turn_player), continuous=m.continuous) for m in info.power_mods
+        PowerMod(m.add, m.set, _initial_expiry(m, owner, owner, turn_player), continuous=m.continuous)
+        for m in info.power_mods
     ]
-    card.rank_mods = [PowerMod(m.add, None, expiry_from(m, owner, owner, turn_player)) for m in info.rank_mods]
+    card.rank_mods = [PowerMod(m.add, None, _initial_expiry(m, owner, owner, turn_player)) for m in info.rank_mods]
     if info.granted_role:
         card.grants = [Timed(info.granted_role, Expiry(owner, 0, "never"))]
-    card.restrictions = [Timed(r.cannot, expiry_from(r, owner, opponent_of(owner), turn_player)) for r in info.restrictions]
-    card.protections = [Timed(p.from_, expiry_from(p, owner, owner, turn_player)) for p in info.protected]
+    card.restrictions = [
+        Timed(r.cannot, _initial_expiry(r, owner, opponent_of(owner), turn_player)) for r in info.restrictions
+    ]
+    card.protections = [Timed(p.from_, _initial_expiry(p, owner, owner, turn_player)) for p in info.protected]
     return card
+
+
+def _initial_expiry(timed: fmt.Timed, affected: str, controller: str, turn_player: str) -> Expiry:
+    """A duration written into the starting board is read from the board's moment.
+
+    The board does not say whose effect set it, so 「次のターン」 (``end_of_next_turn``) there means the
+    turn after the current one: the non-turn player's next turn (5.6.2 read from the turn player's side).
+    """
+    if timed.until == "end_of_next_turn":
+        controller = turn_player
+    return expiry_from(timed, affected, controller, turn_player)
 
 
 def expiry_from(timed: fmt.Timed, affected: str, controller: str, turn_player: str) -> Expiry:
