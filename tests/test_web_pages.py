@@ -242,6 +242,8 @@ def test_versioned_assets_are_cached_for_a_year_and_the_service_worker_is_not(cl
     response = client.get(css)
     assert response.status_code == 200
     assert response.cache_control.max_age == 365 * 24 * 3600 and response.cache_control.immutable
+    # Flask marks static files no-cache by default; a versioned URL must not be revalidated on every view.
+    assert not response.cache_control.no_cache and "no-cache" not in response.headers["Cache-Control"]
     assert client.get("/static/css/app.css?v=stale").cache_control.no_cache
     worker = client.get("/sw.js")
     assert worker.status_code == 200 and worker.headers["Cache-Control"] == "no-cache"

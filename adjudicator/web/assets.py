@@ -58,6 +58,7 @@ def service_worker():
 def _cache_headers(response):
     if request.endpoint == "static":
         if request.args.get("v") == current_app.extensions[EXTENSION].get(request.view_args.get("filename")):
+            response.cache_control.no_cache = None  # Flask's default for static files; wrong for a versioned URL
             response.cache_control.public = True
             response.cache_control.max_age = ONE_YEAR
             response.cache_control.immutable = True
