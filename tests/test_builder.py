@@ -83,6 +83,13 @@ def test_an_engine_error_lands_on_the_field_that_caused_it():
     assert errors == {"players.A.field.1.cards.0.name": ["事変にパワーはありません (2.2.1)"]}
 
 
+def test_a_duplicated_id_is_shown_by_the_second_cards_id():
+    draft = builder_form.draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
+    draft["players"]["A"]["field"]["1"]["cards"][0]["id"] = "hide"
+    draft["players"]["B"]["field"]["2"]["cards"][0]["id"] = "hide"
+    assert _errors_for(draft) == {"players.B.field.2.cards.0.id": ["カードID「hide」は players.A.field.1.card.id で既に使われています"]}
+
+
 def test_a_word_in_a_number_box_is_caught_before_the_engine():
     draft = builder_form.new_draft()
     draft["title"] = "t"

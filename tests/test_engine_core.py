@@ -37,6 +37,19 @@ def test_slot_errors_name_the_path_and_what_was_expected():
     assert errors_of(data) == [("players.A.field.6", "slots are 1..5 (2.3.1)")]
 
 
+def test_a_duplicated_id_names_both_places():
+    data = base(
+        A={"hand": [{"id": "nobu", "name": "織田信長", "rank": 1, "power": 1000}]},
+        B={"field": {2: {"cards": [{"name": "足軽", "rank": 0, "power": 1000}, {"id": "nobu", "name": "織田信長", "rank": 1, "power": 1000}]}}},
+    )
+    assert errors_of(data) == [("players.B.field.2.cards.1.id", "card id 'nobu' is used twice (first at players.A.hand.0.id)")]
+
+
+def test_an_id_that_looks_like_a_slot_names_its_place():
+    data = base(A={"field": {1: {"card": {"id": "B3", "name": "足軽", "rank": 0, "power": 1000}}}})
+    assert errors_of(data) == [("players.A.field.1.card.id", "card id 'B3' looks like a slot reference")]
+
+
 def test_an_unknown_field_is_an_error_but_x_fields_are_not():
     data = base()
     data["players"]["A"]["dek"] = 3

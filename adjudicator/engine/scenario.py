@@ -715,13 +715,16 @@ class Scenario(Strict):
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "Scenario":
-        seen: set[str] = set()
-        for card in iter_cards(self):
+        # The error names the second declaration's path ("@…" extends the path, see _errors).
+        first_at: dict[str, str] = {}
+        for path, card in iter_card_paths(self):
             if card.id is None:
                 continue
-            if card.id in seen or card.id in SLOT_REFS:
-                raise ValueError(f"card id {card.id!r} is used twice or looks like a slot reference")
-            seen.add(card.id)
+            if card.id in SLOT_REFS:
+                raise ValueError(f"@{path}.id: card id {card.id!r} looks like a slot reference")
+            if card.id in first_at:
+                raise ValueError(f"@{path}.id: card id {card.id!r} is used twice (first at {first_at[card.id]})")
+            first_at[card.id] = f"{path}.id"
         return self
 
     def dump(self) -> dict[str, Any]:
@@ -731,13 +734,23 @@ class Scenario(Strict):
 
 def iter_cards(scenario: Scenario):
     """Every card the scenario declares, in a stable order (players, zones, slots)."""
+    return (card for _, card in iter_card_paths(scenario))
+
+
+def iter_card_paths(scenario: Scenario):
+    """(path, card) for every card the scenario declares, the path as errors name it (players.A.hand.0)."""
     for player_id in ("A", "B"):
         player = scenario.players[player_id]
-        for zone in (player.deck, player.hand, player.graveyard):
-            if isinstance(zone, list):
-                yield from zone
+        for zone in ("deck", "hand", "graveyard"):
+            cards = getattr(player, zone)
+            if isinstance(cards, list):
+                yield from ((f"players.{player_id}.{zone}.{i}", card) for i, card in enumerate(cards))
         for slot in sorted(player.field):
-            yield from player.field[slot].all_cards
+            stack = player.field[slot]
+            if stack.card is not None:
+                yield f"players.{player_id}.field.{slot}.card", stack.card
+            else:
+                yield from ((f"players.{player_id}.field.{slot}.cards.{i}", card) for i, card in enumerate(stack.all_cards))
 
 
 # --- loading ---------------------------------------------------------------------------------------
@@ -832,7 +845,7 @@ def _errors(error: ValidationError) -> list[tuple[str, str]]:
         if message.startswith("@") and ": " in message:
             # A validator that names a key inside its field ("@6: …") extends the path with it.
             key, message = message[1:].split(": ", 1)
-            path = f"{path}.{key}"
+            path = f"{path}.{key}" if path else key
         messages = by_path.setdefault(path, [])
         if message not in messages:
             messages.append(message)
