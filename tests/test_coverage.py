@@ -73,3 +73,12 @@ def test_cli_prints_per_chapter_counts():
     assert result.exit_code == 0, result.output
     assert "第11章 攻撃・防御・ダメージ: cited" in result.output
     assert "total: cited" in result.output
+
+
+def test_cli_lists_the_cited_and_the_uncited_clauses_of_each_chapter():
+    result = CliRunner().invoke(main, ["coverage", str(scenarios_dir() / "attack" / "deck-attack-remainder.yaml")])
+    lines = result.output.splitlines()
+    chapter_11 = next(i for i, line in enumerate(lines) if line.startswith("第11章"))
+    cited, uncited = lines[chapter_11 + 1].split(), lines[chapter_11 + 2].split()
+    assert cited[0] == "cited:" and "11.1.2" in cited
+    assert uncited[:2] == ["not", "cited:"] and "11.2.3" in uncited and "11.1.2" not in uncited

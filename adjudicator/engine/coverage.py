@@ -161,13 +161,15 @@ def coverage(paths: list[Path] | None = None, marks: dict[str, Mark] | None = No
 
 
 def render(report: Report) -> str:
-    """Per chapter: cited/engine, then the engine clauses no passing scenario cites."""
+    """Per chapter: cited/engine, the engine clauses some passing scenario cites, and those none does."""
     lines = [f"scenarios: {report.passed} passed, {report.failed} failed (only passing ones count)"]
     for chapter in report.chapters:
         lines.append(
             f"{chapter.title}: cited {len(chapter.cited)}/{len(chapter.engine)} engine"
             f" (gap {len(chapter.gaps)}, reference {len(chapter.references)})"
         )
+        if chapter.cited:
+            lines.append(f"    cited: {' '.join(chapter.cited)}")
         if chapter.uncited:
             lines.append(f"    not cited: {' '.join(chapter.uncited)}")
     lines.append(f"total: cited {report.cited_total}/{report.engine_total} engine clauses")
