@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import json
+import re
 import string
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +38,7 @@ EXAMPLES = {
     "payload": (100, 1_000),
     "http": (60, 1_000),
     "search": (100, 1_500),
+    "builder": (60, 1_000),
     "openapi": (25, 250),  # per operation and generation mode
 }
 REAL_SCENARIOS = tuple(sorted(paths.scenarios_dir().rglob("*.yaml")))
@@ -347,8 +349,11 @@ def test_link_payloads_valid_and_broken_never_fail_the_server(fuzz, client, tall
     )
 
     def check(payload):
-        for url in (f"/s/{payload}", f"/s/{payload}/yaml"):
+        for url in (f"/s/{payload}", f"/s/{payload}/yaml", f"/s/{payload}/edit", f"/t/{payload[:40]}"):
             tally.answer(client.get(url, headers=NO_COMPRESSION).status_code)
+        shared = client.post("/t", data={"payload": payload}, headers=NO_COMPRESSION)
+        tally.answer(shared.status_code)
+        assert shared.status_code in (303, 400)
 
     fuzz("payload", payloads, check)
 
@@ -400,6 +405,52 @@ def test_search_answers_every_query(fuzz, client, tally):
             assert "<script>" not in page.get_data(as_text=True).split("</head>", 1)[1]
 
     fuzz("search", search_arguments, check)
+
+
+FIELD_NAME = re.compile(r'\sname="([^"]+)"')
+OPERATION = re.compile(r'<button[^>]*\sname="op"[^>]*\svalue="([^"]+)"')
+FORM_OPERATIONS = ("add:players.A.hand.cards", "add:players.B.field.2.cards", "add:players.A.deck.cards", "add:actions")
+
+
+@pytest.fixture(scope="module")
+def builder_form_vocabulary(app) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Field names and operations the builder's pages offer, after adding a card or an action."""
+    client = app.test_client()
+    pages = [client.get("/scenario/new").get_data(as_text=True)]
+    pages += [client.post("/scenario/new", data={"op": op}).get_data(as_text=True) for op in FORM_OPERATIONS]
+    names = sorted({name for page in pages for name in FIELD_NAME.findall(page)} - {"op", "import_file"})
+    operations = sorted({op for page in pages for op in OPERATION.findall(page)})
+    assert any(name.startswith("actions.") for name in names) and "resolve" in operations
+    return tuple(names), tuple(operations)
+
+
+form_values = st.one_of(
+    st.text(max_size=20),
+    st.sampled_from(("", "0", "1", "2", "-1", "99999999999", "up", "down", "rest", "active", "A", "B", "A1", "B2",
+                     "deck", "attack", "summon_phase", "person", "event", "attacker", "blocker", "on", "true")),
+)
+
+
+def test_the_builder_form_answers_every_submission(fuzz, client, tally, builder_form_vocabulary):
+    names, operations = builder_form_vocabulary
+    # Indexes in field names and operations are renumbered at random: forms may name any card or action.
+    renumbered = st.sampled_from(names).flatmap(
+        lambda name: st.integers(0, 12).map(lambda n: re.sub(r"\.\d+\.", f".{n}.", name, count=1)))
+    submissions = st.fixed_dictionaries(
+        {"op": st.one_of(st.sampled_from(operations), st.text(max_size=30),
+                         st.builds(lambda verb, n: f"{verb}:actions.{n}", st.sampled_from(("remove", "up", "down",
+                                                                                             "add")),
+                                   st.integers(-2, 150)))},
+        optional={"import_text": broken_texts()},
+    ).flatmap(lambda base: st.dictionaries(st.one_of(renumbered, st.sampled_from(names)), form_values, max_size=25)
+              .map(lambda fields: {**fields, **base}))
+
+    def check(form):
+        response = client.post("/scenario/new", data=form, headers=NO_COMPRESSION)
+        tally.answer(response.status_code)
+        assert response.status_code in (200, 303, 400, 413, 422)
+
+    fuzz("builder", submissions, check)
 
 
 def test_every_openapi_operation_answers_within_its_description(request, app, tally):
