@@ -8,9 +8,11 @@ import threading
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from whoosh.fields import STORED
 
 from adjudicator.rulebook import list_rulebooks, load_rulebook
 from adjudicator.search.analysis import normalize
+from adjudicator.search import documents, store
 from adjudicator.search.store import fingerprint, open_or_build
 
 
@@ -120,6 +122,23 @@ def test_the_index_is_reused_until_a_book_changes(tmp_path):
     rebuilt = open_or_build(changed, tmp_path)
     assert rebuilt.built and rebuilt.directory != first.directory
     assert not first.directory.exists()  # the stale index is removed
+
+
+def test_the_index_is_rebuilt_when_the_schema_changes(tmp_path, monkeypatch):
+    books = list_rulebooks()
+    first = open_or_build(books, tmp_path)
+
+    def schema_with_one_more_field():
+        schema = documents.build_schema()
+        schema.add("note", STORED)
+        return schema
+
+    # The same SCHEMA_VERSION: the changed schema alone must lead to a new index.
+    monkeypatch.setattr(store, "build_schema", schema_with_one_more_field)
+    rebuilt = open_or_build(books, tmp_path)
+    assert rebuilt.built and rebuilt.directory != first.directory
+    assert "note" in rebuilt.index.schema.names()
+    assert not open_or_build(books, tmp_path).built  # and reused while it stays the same
 
 
 def test_workers_starting_together_build_the_index_once(tmp_path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import pickle
 import shutil
 import tempfile
 import time
@@ -44,6 +45,10 @@ def index_root() -> Path:
 
 def fingerprint(books: Iterable[Rulebook]) -> str:
     digest = hashlib.sha256(f"schema={SCHEMA_VERSION}".encode())
+    # The schema itself (fields, analyzers and their settings), so that a changed schema gets a new index
+    # even when nobody bumps SCHEMA_VERSION; its pickle is what Whoosh stores in the index, and is stable
+    # across processes (no hash-ordered sets in it).
+    digest.update(pickle.dumps(build_schema(), protocol=4))
     for book in sorted(books, key=lambda book: book.id):
         digest.update(f"\n{book.id}={book.sha256}".encode())
     return digest.hexdigest()[:20]
