@@ -76,7 +76,7 @@ def test_an_engine_error_lands_on_the_field_that_caused_it():
     card["rank"] = "7"
     draft["players"]["B"]["deck"]["count"] = "500"
     errors = _errors_for(draft)
-    assert errors == {"players.A.field.1.cards.0.rank": ["4以下にしてください"], "players.B.deck.count": ["枚数は0〜200です"]}
+    assert errors == {"players.A.field.1.cards.0.rank": ["人物のランクは0〜4です (2.2.1)"], "players.B.deck.count": ["枚数は0〜200です"]}
     card["rank"], card["type"], draft["players"]["B"]["deck"]["count"] = "", "event", "9"
     errors = _errors_for(draft)
     # A whole-card rule (an event has no power) is shown on the card, by its name input.
@@ -251,7 +251,7 @@ def test_a_bad_form_comes_back_with_its_errors_and_its_values(client):
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert 'id="error-players.A.field.1.cards.0.rank"' in html
-    assert "4以下にしてください" in html
+    assert "人物のランクは0〜4です (2.2.1)" in html
     assert 'aria-invalid="true" aria-describedby="error-players.A.field.1.cards.0.rank"' in html
     assert 'value="&lt;b&gt;豊臣&lt;/b&gt;秀吉"' in html and "<b>豊臣</b>" not in html
 
@@ -293,7 +293,7 @@ def test_importing_a_wrong_scenario_shows_it_in_the_form_with_errors(client):
     blank = _form_of(client.get("/scenario/new").get_data(as_text=True))
     blank.setlist("import_text", [text])
     html = _submit(client, blank, "import").get_data(as_text=True)
-    assert 'value="8"' in html and "4以下にしてください" in html
+    assert 'value="8"' in html and "人物のランクは0〜4です (2.2.1)" in html
 
 
 def test_partial_render_for_scripts_is_just_the_form(client):

@@ -50,6 +50,17 @@ def test_an_id_that_looks_like_a_slot_names_its_place():
     assert errors_of(data) == [("players.A.field.1.card.id", "card id 'B3' looks like a slot reference")]
 
 
+def test_out_of_range_card_numbers_are_named_with_their_clause():
+    data = base(
+        A={"hand": [{"name": "奇襲", "type": "event", "level": 5}], "field": {1: {"card": {"name": "x", "rank": 7, "power": -1000}}}},
+    )
+    assert errors_of(data) == [
+        ("players.A.hand.0.level", "an event's level is 0..4 (2.2.2)"),
+        ("players.A.field.1.card.rank", "a person's rank is 0..4 (2.2.1)"),
+        ("players.A.field.1.card.power", "a power is never negative (11.6.2)"),
+    ]
+
+
 def test_an_unknown_field_is_an_error_but_x_fields_are_not():
     data = base()
     data["players"]["A"]["dek"] = 3

@@ -840,6 +840,7 @@ def _errors(error: ValidationError) -> list[tuple[str, str]]:
         # (a class name or "str") is noise for a person, so drop it.
         path = ".".join(str(p) for p in item["loc"] if not _is_branch_label(p))
         message = item["msg"].removeprefix("Value error, ")
+        message = _CARD_BOUNDS.get((_card_field(item["loc"]), item["type"]), message)
         if item["type"] == "extra_forbidden":
             message = "unknown field (a typo? extension fields start with `x-`)"
         if message.startswith("@") and ": " in message:
@@ -854,6 +855,23 @@ def _errors(error: ValidationError) -> list[tuple[str, str]]:
     paths = list(by_path)
     kept = [p for p in paths if not any(q.startswith(p + ".") or (p == "" and q) for q in paths if q != p)]
     return [(path, " or ".join(by_path[path])) for path in kept][:50]
+
+
+# A card's printed numbers out of range make an impossible board: say which rule they break, by name.
+_CARD_BOUNDS = {
+    ("rank", "greater_than_equal"): "a person's rank is 0..4 (2.2.1)",
+    ("rank", "less_than_equal"): "a person's rank is 0..4 (2.2.1)",
+    ("level", "greater_than_equal"): "an event's level is 0..4 (2.2.2)",
+    ("level", "less_than_equal"): "an event's level is 0..4 (2.2.2)",
+    ("power", "greater_than_equal"): "a power is never negative (11.6.2)",
+}
+
+
+def _card_field(loc: tuple[Any, ...]) -> str | None:
+    """``rank``/``level``/``power`` when the error is on a card's own field (not a selector's ``where``)."""
+    if not loc or "where" in loc or loc[0] != "players":
+        return None
+    return loc[-1] if loc[-1] in ("rank", "level", "power") else None
 
 
 def _is_branch_label(part: Any) -> bool:

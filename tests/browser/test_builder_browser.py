@@ -162,7 +162,7 @@ def test_validation_errors_appear_next_to_the_field_in_japanese(phone):
     phone.locator('[name="players.A.field.1.cards.0.rank"]').fill("9")
     phone.get_by_role("button", name="判定する").click()
     error = phone.locator('[id="error-players.A.field.1.cards.0.rank"]')
-    expect(error).to_have_text("4以下にしてください")
+    expect(error).to_have_text("人物のランクは0〜4です (2.2.1)")
     expect(phone.locator('[name="players.A.field.1.cards.0.rank"]')).to_have_attribute("aria-invalid", "true")
     expect(phone.locator(".error-summary")).to_contain_text("1件の誤り")
 
