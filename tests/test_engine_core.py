@@ -163,3 +163,12 @@ def test_resolve_cli_prints_the_verdict_and_cited_steps():
     assert "判定: 適法" in result.output and "[10.6.2-1" in result.output
     as_json = CliRunner().invoke(main, ["resolve", "--json", str(SHARED_EXAMPLE)])
     assert json.loads(as_json.output)["final"]["B"]["deck"] == 7
+
+
+def test_resolve_cli_json_reports_load_errors_as_json(tmp_path: Path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(json.dumps(base(A={"field": {6: {"card": {"name": "x", "rank": 0, "power": 0}}}})), encoding="utf-8")
+    result = CliRunner().invoke(main, ["resolve", "--json", str(bad)])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["errors"] == [{"path": "players.A.field.6", "message": "slots are 1..5 (2.3.1)"}]
+    assert "players.A.field.6: slots are 1..5" in result.stderr
