@@ -12,6 +12,7 @@ import yaml
 
 from adjudicator import ENGINE_VERSION, paths
 from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine.scenario import MAX_SOURCE_BYTES
 from adjudicator.links import encode_payload, make_record
 from adjudicator.links.record import Versions, current_versions
 from adjudicator.web.scenarios import link_store
@@ -218,6 +219,66 @@ def test_api_resolve_reports_errors_by_path_in_both_languages(client):
 )
 def test_api_resolve_refuses_bad_bodies(client, body, content_type, status):
     assert client.post("/api/resolve", data=body, content_type=content_type).status_code == status
+
+
+STARTS_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize(
+    "body, content_type, status",
+    [
+        (b" " * (MAX_SOURCE_BYTES + 1), "application/yaml", 413),  # over the scenario limit, under the body limit
+        (b"title: x", "text/plain", 415),
+        (b"{not json", "application/json", 400),
+        (b"title: x", "application/yaml", 400),
+    ],
+    ids=["over-512-KiB", "text-plain", "broken-json", "not-a-scenario"],
+)
+def test_api_resolve_says_its_errors_in_japanese(client, body, content_type, status):
+    response = client.post("/api/resolve", data=body, content_type=content_type)
+    answer = response.get_json()
+    assert response.status_code == status and answer["status"] == status
+    assert STARTS_JAPANESE.match(answer["error"]), answer["error"]
+    untranslated = [error for error in answer["errors"] if not STARTS_JAPANESE.match(error["message_ja"])
+                    or error["message_ja"].startswith("入力が正しくありません（")]  # translate()'s fallback
+    assert not untranslated
+
+
+@pytest.mark.parametrize(
+    "method, url, status",
+    [
+        ("get", "/api/resolve", 405),
+        ("get", "/t/aaaaaaaaaaaaaaaa.json", 404),
+        ("get", "/t/not-a-link.json", 404),
+        ("get", "/scenarios/no/such.json", 404),
+    ],
+)
+def test_scenario_routes_answer_json_errors_in_japanese(client, method, url, status):
+    response = getattr(client, method)(url)
+    assert response.status_code == status and response.is_json
+    assert STARTS_JAPANESE.match(response.get_json()["error"])
+
+
+@pytest.mark.parametrize(
+    "method, url, data, status",
+    [
+        ("get", "/t/aaaaaaaaaaaaaaaa", None, 404),
+        ("get", "/t/aaaaaaaaaaaaaaaa/edit", None, 404),
+        ("get", "/t/aaaaaaaaaaaaaaaa/rerun", None, 404),
+        ("get", "/scenarios/no/such", None, 404),
+        ("get", "/scenario/edit/no/such", None, 404),
+        ("get", "/s/1.broken", None, 400),
+        ("get", "/s/2.AAAA/edit", None, 400),
+        ("get", "/s/1.AAAA/yaml", None, 400),
+        ("post", "/t", {"payload": "1.broken"}, 400),
+        ("post", "/t", {}, 400),
+    ],
+)
+def test_scenario_routes_answer_html_errors_in_japanese(client, method, url, data, status):
+    response = getattr(client, method)(url, data=data)
+    assert response.status_code == status and response.mimetype == "text/html"
+    message = re.search(r'<p class="error"[^>]*>(.*?)</p>|<h1>(.*?)</h1>', _text(response), re.S)
+    assert message and STARTS_JAPANESE.match(html_lib.unescape(message.group(1) or message.group(2)).strip())
 
 
 def test_openapi_describes_resolve_and_the_stored_record(client):

@@ -84,6 +84,7 @@ _RULES: tuple[Rule, ...] = (
     _rule(r"the scenario is nested deeper than (\d+) levels", "入れ子が深すぎます（{}段まで）"),
     _rule(r"not valid YAML/JSON \(line (\d+), column (\d+)\): (.*)", "YAML/JSONとして読めません（{}行{}列）: {}"),
     _rule(r"not valid YAML/JSON: (.*)", "YAML/JSONとして読めません: {}"),
+    _rule(r"not valid JSON: (.*)", "送られたデータはJSONとして読めません: {}"),
     _rule(r"a scenario is a mapping.*", "シナリオは format・title・game・players・actions を持つ「キー: 値」の形です"),
 )
 

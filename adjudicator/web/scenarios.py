@@ -312,10 +312,17 @@ def rerun_short_link(link_id: str):
 # --- the JSON API ----------------------------------------------------------------------------------------------
 
 
+# The API's top-level messages are for people, in Japanese like every page; each error of a scenario that
+# does not load keeps the engine's English `message` (with its clause) beside its Japanese `message_ja`.
+TOO_LARGE = f"シナリオが大きすぎます（{MAX_SOURCE_BYTES // 1024} KiBまで）。"
+UNSUPPORTED_TYPE = "シナリオは application/json か application/yaml で送ってください。"
+NOT_VALID = "シナリオに誤りがあります（誤りの箇所と内容は errors にあります）。"
+
+
 @bp.route("/api/resolve", methods=["POST"])
 def api_resolve():
     if request.content_length is not None and request.content_length > MAX_SOURCE_BYTES:
-        return _api_error(413, f"the scenario is larger than {MAX_SOURCE_BYTES // 1024} KiB")
+        return _api_error(413, TOO_LARGE)
     body = request.get_data(cache=False)[: MAX_SOURCE_BYTES + 1]
     mimetype = request.mimetype
     try:
@@ -324,9 +331,9 @@ def api_resolve():
         elif mimetype in YAML_TYPES:
             scenario = load_scenario(body.decode("utf-8", "replace"))
         else:
-            return _api_error(415, "send the scenario as application/json or application/yaml")
+            return _api_error(415, UNSUPPORTED_TYPE)
     except ScenarioError as error:
-        return _api_error(400, "the scenario is not valid", error.errors)
+        return _api_error(400, NOT_VALID, error.errors)
     trace = resolve(scenario).to_json()
     record = link_store().put(make_record(scenario, trace))
     return jsonify({**trace, "links": _links(scenario, record)})
@@ -342,8 +349,9 @@ def _json_body(body: bytes) -> Any:
 
 
 def _api_error(status: int, message: str, errors=()) -> tuple[Response, int]:
+    """errors.py's shape (``error`` in Japanese, ``status``), plus the scenario's errors by path."""
     listed = [{"path": path, "message": text, "message_ja": translate(text)} for path, text in errors]
-    return jsonify({"error": message, "errors": listed}), status
+    return jsonify({"error": message, "status": status, "errors": listed}), status
 
 
 def _links(scenario: Scenario, record: LinkRecord | None) -> dict[str, str]:
