@@ -159,3 +159,29 @@ def strings_in(value) -> set[str]:
         return {value}
     children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
     return set().union(*(strings_in(child) for child in children))
+
+
+# --- errors.py's public rendering, which security.py's handlers share ------------------------------------
+
+
+@pytest.mark.parametrize(("url", "json_wanted"), [("/api/x", True), ("/rules/hi-story/x.json", True),
+                                                   ("/rules/hi-story/x", False)])
+def test_errors_renders_any_http_error_as_json_or_a_page(app, url, json_wanted):
+    from werkzeug.exceptions import NotFound
+
+    from adjudicator.web import errors
+
+    with app.test_request_context(url):
+        assert errors.wants_json() is json_wanted
+        response, status = errors.render(NotFound())
+    assert status == 404
+    if json_wanted:
+        assert response.get_json() == {"error": "このアドレスのページはありません。", "status": 404}
+    else:
+        assert "このアドレスのページはありません。" in response
+
+
+def test_errors_keeps_no_private_aliases_of_its_public_functions():
+    from adjudicator.web import errors
+
+    assert not {"_handle", "_wants_json"} & set(vars(errors))

@@ -6,7 +6,8 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 
-def _wants_json() -> bool:
+def wants_json() -> bool:
+    """Whether the current request is for JSON: a ``.json`` twin or anything under ``/api/``."""
     return request.path.endswith(".json") or request.path.startswith("/api/")
 
 
@@ -17,14 +18,15 @@ _JAPANESE = {
 }
 
 
-def _handle(error: HTTPException):
+def render(error: HTTPException):
+    """``error`` in Japanese as JSON (``error``, ``status``) or the error page; any handler may answer with it."""
     if error.description == type(error).description:  # Werkzeug's English default: say it in Japanese
         error.description = _JAPANESE.get(error.code, error.description)
-    if _wants_json():
+    if wants_json():
         return jsonify({"error": error.description, "status": error.code}), error.code
     return render_template("errors/error.html", error=error), error.code
 
 
 def init_app(app: Flask) -> None:
     for code in (400, 404, 405):
-        app.register_error_handler(code, _handle)
+        app.register_error_handler(code, render)

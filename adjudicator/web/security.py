@@ -117,13 +117,13 @@ def _japanese_error(error: HTTPException):
         return error
     if error.description == type(error).description:
         error.description = _MESSAGES.get(error.code, f"リクエストを処理できませんでした（{error.code}）。")
-    return errors._handle(error)  # errors.py's rendering: one look for every error
+    return errors.render(error)  # errors.py's rendering: one look for every error
 
 
 def _internal_error(error: InternalServerError):
     """A bug's answer: Japanese, no details (they go to the log). Tests propagate the exception instead."""
     error.description = _INTERNAL_ERROR
-    if errors._wants_json():
+    if errors.wants_json():
         return jsonify({"error": _INTERNAL_ERROR, "status": 500}), 500
     return Response(f"<!doctype html><html lang=\"ja\"><meta charset=\"utf-8\"><title>500</title>"
                     f"<p>{_INTERNAL_ERROR}</p></html>", status=500, mimetype="text/html")
