@@ -15,6 +15,7 @@ TWINS = [
     ("/rules/hi-story/6.7", "/rules/hi-story/6.7.json"),
     ("/rules/hi-story/6.7.1", "/rules/hi-story/6.7.1.json"),
     ("/rules/hi-story/v1.0.0/6.7.1", "/rules/hi-story/v1.0.0/6.7.1.json"),
+    ("/rules/hi-story/v1.0.0", "/rules/hi-story/v1.0.0.json"),
     ("/rules/hi-story/10.6.2-8", "/rules/hi-story/10.6.2-8.json"),
     ("/rules/duel-masters/101.4a", "/rules/duel-masters/101.4a.json"),
     ("/rules/hi-story/all", "/rules/hi-story/all.json"),
@@ -45,6 +46,14 @@ def test_toc_json_nests_sections_under_chapters(client):
     assert [chapter["id"] for chapter in chapters] == [chapter.id for chapter in HI_STORY.chapters]
     chapter6 = next(chapter for chapter in chapters if chapter["id"] == "ch6")
     assert [section["id"] for section in chapter6["children"]] == list(HI_STORY.get("ch6").children)
+
+
+def test_the_pinned_toc_json_is_the_toc_pinned_to_the_release(client):
+    latest = client.get("/rules/hi-story.json").json
+    pinned = client.get(f"/rules/hi-story/{HI_STORY.release}.json").json
+    assert latest.pop("pinned") is False and pinned.pop("pinned") is True
+    assert pinned == latest
+    assert client.get("/rules/hi-story/v0.9.0.json").status_code == 404
 
 
 def test_clause_json_has_text_references_backlinks_and_neighbours(client):

@@ -21,6 +21,7 @@ PAGES = [
     "/rules/hi-story/6.7",
     "/rules/hi-story/6.7.1",
     "/rules/hi-story/v1.0.0/6.7.1",
+    "/rules/hi-story/v1.0.0",
     "/rules/hi-story/10.6.2",
     "/rules/hi-story/10.6.2-8",
     "/rules/hi-story/5.2.1-1",
@@ -178,9 +179,18 @@ def test_an_unknown_release_is_a_404_pointing_at_the_current_one(client):
     assert HI_STORY.release in html(response) and 'href="/rules/hi-story/6.7.1"' in html(response)
 
 
-def test_a_pinned_release_root_goes_to_the_table_of_contents(client):
+def test_a_pinned_release_root_goes_to_the_pinned_table_of_contents(client):
     response = client.get(f"/rules/hi-story/{HI_STORY.release}/")
-    assert response.status_code == 302 and response.headers["Location"].endswith("/rules/hi-story")
+    assert response.status_code == 301
+    assert response.headers["Location"].endswith(f"/rules/hi-story/{HI_STORY.release}")
+
+
+def test_the_pinned_table_of_contents_says_so_and_links_its_json_twin(client):
+    page = html(client.get(f"/rules/hi-story/{HI_STORY.release}"))
+    assert "この版に固定したリンクです" in page and 'href="/rules/hi-story/6.7"' in page
+    assert f'href="/rules/hi-story/{HI_STORY.release}.json">この目次のJSON' in page
+    latest = html(client.get("/rules/hi-story"))
+    assert "この版に固定したリンクです" not in latest and 'href="/rules/hi-story.json">この目次のJSON' in latest
 
 
 def test_an_unknown_page_is_a_japanese_404(client):

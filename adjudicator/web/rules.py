@@ -4,7 +4,7 @@ the whole book on one page, and the bulk dumps. Every page has a JSON twin at ``
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, redirect, render_template, request
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.web.blocks import blocks
@@ -38,11 +38,7 @@ def toc(book_file: str):
     book = find_book(book_id)
     if book is None:
         return _unknown_book(book_id, None, suffix)
-    if suffix == JSON_SUFFIX:
-        return jsonify(toc_json(book))
-    if suffix:
-        return _missing(book, book_file, suffix)
-    return render_template("rules/toc.html", book=book, toc=toc_json(book)["chapters"], pinned=False)
+    return _toc_page(book, suffix, pinned=False)
 
 
 @bp.route("/rules/<book_id>/<release>/")
@@ -52,7 +48,7 @@ def pinned_toc(book_id: str, release: str):
         return _unknown_book(book_id, None, "")
     if release != book.release:
         return _wrong_release(book, release, None)
-    return redirect(toc_url(book))
+    return redirect(url_for("rules.node", book_id=book.id, ref=book.release), code=301)
 
 
 @bp.route("/rules/<book_id>/<ref>")
@@ -77,8 +73,8 @@ def _node_page(book: Rulebook, ref: str, pinned: bool):
     name, suffix = _split_suffix(ref)
     if name == WHOLE_BOOK:
         return _whole_book(book, suffix)
-    if name == book.release and not suffix:
-        return redirect(toc_url(book))
+    if name == book.release:  # /rules/hi-story/v1.0.0: the table of contents pinned to the release
+        return _toc_page(book, suffix, pinned=True)
     found = book.get(name)
     if found is None or suffix == MARKDOWN_SUFFIX:
         return _missing(book, name, suffix)
@@ -99,6 +95,18 @@ def _node_page(book: Rulebook, ref: str, pinned: bool):
         permalink=node_url(book, found.id, pinned=True, external=True),
         json_url=node_url(book, found.id, pinned=pinned, json=True),
     )
+
+
+def _toc_page(book: Rulebook, suffix: str, *, pinned: bool):
+    """The table of contents, latest (``/rules/hi-story``) or pinned (``/rules/hi-story/v1.0.0``), or its twin."""
+    ref = book.release if pinned else book.id
+    if suffix == JSON_SUFFIX:
+        return jsonify({**toc_json(book), "pinned": pinned})
+    if suffix:
+        return _missing(book, ref + suffix, suffix)
+    json_url = url_for("rules.node", book_id=book.id, ref=f"{ref}{JSON_SUFFIX}") if pinned else toc_url(book, json=True)
+    return render_template("rules/toc.html", book=book, toc=toc_json(book)["chapters"], pinned=pinned,
+                           json_url=json_url)
 
 
 def _whole_book(book: Rulebook, suffix: str):
