@@ -149,7 +149,7 @@ def _cards_that_carry(player: Player) -> list[Card]:
 
 def _expire_card(card: Card, split) -> list[str]:
     words: list[str] = []
-    card.power_mods, ended = split(card.power_mods)
+    card.power_mods, ended = split(_without_overwritten(card.power_mods))
     words += [f"{card.label()}のパワー{_amount(m)}" for m in ended]
     card.rank_mods, ended = split(card.rank_mods)
     words += [f"{card.label()}のランク{_amount(m)}" for m in ended]
@@ -160,6 +160,15 @@ def _expire_card(card: Card, split) -> list[str]:
     card.protections, ended = split(card.protections)
     words += [f"{card.label()}の保護（{_protection(t.what)}）" for t in ended]
     return words
+
+
+def _without_overwritten(mods: list) -> list:
+    """Drop the adds a later 「パワーが〇〇になる」 overwrote: they became void (10.4.3) and do not come
+    back when that set ends. Continuous 「常」 mods are never overwritten."""
+    last_set = max((i for i, m in enumerate(mods) if m.set is not None and not m.continuous), default=None)
+    if last_set is None:
+        return mods
+    return [m for i, m in enumerate(mods) if i >= last_set or m.continuous]
 
 
 def _amount(mod) -> str:

@@ -201,7 +201,7 @@ Placement = tuple[Card, int, "Card | None"]  # (card, slot, the card it goes ont
 def _onto_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, cards: list[Card]):
     """「〇〇の上にセットせずに召喚」: one own face-up card, rank order ignored (6.9.2, 7.4.1)."""
     considered: list[Considered] = []
-    target = _single_target(run, spec.onto)
+    target = _single_target(run, spec.onto, exclude=lambda card: _onto_problem(run, card))
     problem = _onto_problem(run, target) if target is not None else ("置く先のカードが場にない", ONTO_IGNORES_RANK)
     if problem is not None:
         considered.append(Considered(problem[0], _clauses(problem[1])))
@@ -213,8 +213,22 @@ def _onto_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, cards: li
     return [(cards[0], slot, target)], cards[1:], considered
 
 
-def _single_target(run: "EffectRun", ref: fmt.CardRef) -> Card | None:
-    selection = select(run, ref)
+def _single_target(run: "EffectRun", ref: fmt.CardRef, exclude=None) -> Card | None:
+    """The one card ``ref`` names; a 「選ぶ」 among field cards leaves out those ``exclude`` rules out."""
+    left_out: list[tuple[Card, tuple]] = []
+
+    def excluded(card: Card):
+        reason = exclude(card)
+        if reason is not None:
+            left_out.append((card, reason))
+        return reason
+
+    selection = select(run, ref, excluded if exclude is not None else None)
+    if left_out and not isinstance(ref, str) and ref.choose is not None:
+        run.game.trace.step(
+            f"{run.label}: " + "。".join(text for _, (text, _) in left_out) + "。選べる候補に含めない。",
+            *dict.fromkeys(rule for _, (_, rule) in left_out), CHOOSE,
+        )
     return selection.cards[0] if selection.cards else None
 
 
@@ -370,7 +384,7 @@ def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     if not cards:
         return NOT_DONE
     card = cards[0]
-    target = _single_target(run, spec.onto)
+    target = _single_target(run, spec.onto, exclude=lambda c: _face_down_target(run, c))
     problem = _set_problem(run, target)
     if problem is not None:
         game.trace.step(f"{run.label}: {problem}ので、セットしない。", NOT_ON_FACE_DOWN, EFFECT_SET)
@@ -402,6 +416,14 @@ def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     run.refer_to([card])
     game.happened(Event("set", card, card.owner, cause="effect"))
     return DONE
+
+
+def _face_down_target(run: "EffectRun", target: Card) -> tuple[str, Rule] | None:
+    """A face-down card takes no card on top (3.1.5), so it is no candidate for 「〇〇の上に」."""
+    player, _, slot = run.board.locate(target)
+    if slot is not None and run.board.players[player].field[slot].face_down:
+        return f"{card_words(run.board, target)}はウラのカードなので、その上には置けない", NOT_ON_FACE_DOWN
+    return None
 
 
 def _set_problem(run: "EffectRun", target: Card | None) -> str | None:

@@ -11,7 +11,7 @@ Hidden zones (hand, deck, graveyard) need not be searched fully unless the text 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import scenario as fmt
 from adjudicator.engine.board import Card
@@ -60,8 +60,15 @@ class Selection:
         return self.mode == "all" or len(self.cards) >= self.wanted
 
 
-def select(run: "EffectRun", ref: fmt.CardRef) -> Selection:
-    """The cards ``ref`` names now (8.2.1: the board at the moment this step is processed)."""
+Exclusion = Callable[[Card], "tuple[str, object] | None"]
+
+
+def select(run: "EffectRun", ref: fmt.CardRef, exclude: Exclusion | None = None) -> Selection:
+    """The cards ``ref`` names now (8.2.1: the board at the moment this step is processed).
+
+    ``exclude`` gives, for a field card the step cannot work on, why and the rule (e.g. a card summoned
+    without set this turn is no 「好きなカードの上に」 target, 6.9.4): such a card is no candidate to choose.
+    """
     if isinstance(ref, str):
         return _named(run, ref)
     if ref.this:
@@ -71,6 +78,8 @@ def select(run: "EffectRun", ref: fmt.CardRef) -> Selection:
     if ref.zone != "field":
         return _hidden(run, ref)
     candidates, considered = field_candidates(run, ref)
+    if exclude is not None:
+        candidates = _without_excluded(candidates, considered, exclude)
     selection = Selection(candidates, len(candidates), "all", considered) if ref.all else _choose(run, ref, candidates, considered)
     selection.applied = _applied_rules(run, ref, selection)
     return selection
@@ -113,6 +122,17 @@ def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], l
     if any(immune(board, card) for card in found):
         considered.append(_considered("「効果を受けない」カードも選ぶこと・数えることはできる（状態変化だけを受けない）", IMMUNE_STILL_READ))
     return found, considered
+
+
+def _without_excluded(candidates: list[Card], considered: list[Considered], exclude: Exclusion) -> list[Card]:
+    kept = []
+    for card in candidates:
+        reason = exclude(card)
+        if reason is None:
+            kept.append(card)
+        else:
+            considered.append(_considered(f"{reason[0]}ので、候補に含めない", reason[1]))
+    return kept
 
 
 def _considered(text: str, *rules) -> Considered:
