@@ -30,6 +30,11 @@ from adjudicator.engine.trace import Considered
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
 
+GRANTED_ROLE_APPLIES = rule(
+    "granted_role_applies", ("3.1.4", "3.6.2"),
+    "得たアタッカー/ブロッカーは、オモテかつ場の一番上にある間は適用される（ウラの間に失われてはいない）",
+)
+
 # The ten steps (10.6.2).
 DECLARE = rule("attack_declare", ("10.6.2-1", "5.2.6"), "攻撃宣言と、攻撃するカードのレスト")
 ATTACK_TRIGGERS = rule("attack_triggers", "10.6.2-2", "「攻撃した時」「レストした時」等、身代わり以外の攻撃時効果の発動")
@@ -165,6 +170,10 @@ def _record_declaration(game: "Game", attack: Attack) -> None:
     stack = board.players[attack.player].stack_of(attack.attacker)[1]  # type: ignore[index]
     rules: list[Rule] = [DECLARE, TARGETS]
     text = f"{attacker_label}が{target_text}を攻撃する。{attacker_label}をレストする。"
+    if attack.attacker.info is not None and attack.attacker.info.role != "attacker":
+        # Its 剣 comes from a grant or a 「常」 effect, not from the card itself.
+        text = f"{attacker_label}は得たアタッカーとして攻撃できる。" + text
+        rules.append(GRANTED_ROLE_APPLIES)
     if stack.under:
         text += f"その下の{len(stack.under)}枚もレストになる。"
         rules.append(STACK_SHARES_STATE)
