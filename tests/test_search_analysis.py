@@ -97,3 +97,29 @@ def test_excerpt_marks_matches_and_cuts_around_the_first_one():
     assert [segment.text for segment in result.segments if segment.matched] == ["場の下"]
     assert result.text.startswith("…") and result.text.endswith("…")
     assert len(result.text) <= 62
+
+
+def test_a_precomputed_excerpt_source_cuts_the_same_excerpt():
+    from adjudicator.search.highlight import excerpt_source
+
+    text = "あ" * 100 + "\n  ６．７．１の 「その後」\tを参照" + "い" * 100
+    needles = ["6.7.1", "その後"]
+    assert excerpt(excerpt_source(text), needles) == excerpt(text, needles)
+
+
+def test_the_janome_tokenizer_is_built_on_first_use_once_per_thread():
+    import pickle
+    import threading
+
+    from adjudicator.search.analysis import MorphTokenizer
+
+    morph = pickle.loads(pickle.dumps(MorphTokenizer()))  # what Whoosh does each time it opens the index
+    assert morph._local.janome is None
+    assert [base for _, _, base in morph.words("カードを捨てる")] == ["カード", "捨てる"]
+    mine = morph._local.janome
+    assert mine is not None and morph._local.get() is mine
+    other: list[object] = []
+    thread = threading.Thread(target=lambda: other.append(morph._local.get()))
+    thread.start()
+    thread.join(timeout=30)
+    assert other and other[0] is not mine

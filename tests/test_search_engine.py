@@ -156,3 +156,56 @@ def test_workers_starting_together_build_the_index_once(tmp_path):
     assert sum(outcome.built for outcome in outcomes) == 1
     assert len({outcome.directory for outcome in outcomes}) == 1
     assert all(outcome.index.doc_count() == outcomes[0].index.doc_count() > 0 for outcome in outcomes)
+
+
+# -- the long-lived searcher and the result cache ------------------------------------------------------------
+
+
+def _engine(tmp_path, cache_size):
+    from adjudicator.search.engine import ClauseSearch
+
+    books = list_rulebooks()
+    return ClauseSearch(open_or_build(books, tmp_path).index, books, cache_size=cache_size)
+
+
+def test_a_repeated_search_is_answered_from_the_cache_with_the_same_result(tmp_path):
+    cached, uncached = _engine(tmp_path, 8), _engine(tmp_path, 0)
+    first = cached.search("攻撃 ブロック", book="hi-story")
+    again = cached.search(" 攻撃  ブロック ", book="hi-story")  # the same query once its spaces are collapsed
+    assert again is first
+    assert cached.cache_info().hits == 1 and cached.cache_info().misses == 1
+    assert again == uncached.search("攻撃 ブロック", book="hi-story")
+    assert uncached.cache_info().currsize == 0
+
+
+def test_the_cache_keys_on_filters_and_limit_and_stays_bounded(tmp_path):
+    engine = _engine(tmp_path, 2)
+    whole = engine.search("山札", limit=5)
+    assert engine.search("山札", book="hi-story", limit=5) is not whole
+    assert len(engine.search("山札", limit=3).hits) == 3
+    assert engine.cache_info().misses == 3 and engine.cache_info().currsize == 2
+
+
+def test_a_changed_index_is_searched_again_not_answered_from_the_cache(tmp_path):
+    engine = _engine(tmp_path, 8)
+    before = engine.search("その後", book="hi-story")
+    assert ids(before)[0] == "6.7.1"
+    index = open_or_build(list_rulebooks(), tmp_path).index
+    writer = index.writer()
+    writer.delete_by_term("key", documents.document_key("hi-story", "6.7.1"))
+    writer.commit()
+    after = engine.search("その後", book="hi-story")
+    assert "6.7.1" not in ids(after) and ids(after)
+    assert engine.cache_info().hits == 0
+
+
+def test_each_thread_searches_with_its_own_searcher(tmp_path):
+    engine = _engine(tmp_path, 0)
+    expected = ids(engine.search("身代わり"))
+    seen: list[list[str]] = []
+    threads = [threading.Thread(target=lambda: seen.append(ids(engine.search("身代わり")))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert seen == [expected] * 4

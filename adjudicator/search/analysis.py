@@ -108,10 +108,19 @@ class BigramTokenizer(_PieceTokenizer):
 
 
 class _ThreadTokenizers(threading.local):
-    """One Janome tokenizer per thread: the tokenizer keeps per-call state and is not thread-safe."""
+    """One Janome tokenizer per thread, built on that thread's first use.
 
-    def __init__(self) -> None:
-        self.janome = JanomeTokenizer()
+    The tokenizer keeps per-call state and is not thread-safe. It costs tens of milliseconds to build, and
+    Whoosh unpickles the schema (so a MorphTokenizer) every time it opens the index: building it eagerly
+    made every opened searcher pay for a tokenizer that searching never calls.
+    """
+
+    janome: JanomeTokenizer | None = None
+
+    def get(self) -> JanomeTokenizer:
+        if self.janome is None:
+            self.janome = JanomeTokenizer()
+        return self.janome
 
 
 class MorphTokenizer(_PieceTokenizer):
@@ -131,7 +140,7 @@ class MorphTokenizer(_PieceTokenizer):
     def words(self, text: str) -> Iterator[tuple[int, str, str]]:
         """(offset, surface, base form) of each content word of ``text`` (normalized first)."""
         offset = 0
-        for word in self._local.janome.tokenize(normalize(text)):
+        for word in self._local.get().tokenize(normalize(text)):
             start = offset
             offset += len(word.surface)
             if not word.part_of_speech.startswith(_CONTENT_POS):

@@ -8,21 +8,27 @@ it defines, and its text, each as character bigrams and as morphological base fo
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from whoosh import query as wq
 from whoosh.index import Index
+from whoosh.searching import Searcher
 
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer
-from adjudicator.search.highlight import Excerpt, excerpt
+from adjudicator.search.highlight import Excerpt, FoldedText, excerpt, excerpt_source
 from adjudicator.search.query import MAX_QUERY_LENGTH, ParsedQuery, parse_query
 from adjudicator.search.synonyms import expansions
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
+# Results kept per process (each a few KB). The rulebooks are small and people ask the same questions at a
+# venue; 0 turns the cache off (bench/http_bench.py measures both).
+DEFAULT_CACHE_SIZE = 256
 
 _BIGRAM_FIELDS = frozenset({"title", "headings", "terms", "body"})
 _HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
@@ -119,28 +125,50 @@ class SearchResult:
 
 
 class ClauseSearch:
-    """Searches the rulebooks through one opened index. Safe to share between threads."""
+    """Searches the rulebooks through one opened index. Safe to share between threads.
 
-    def __init__(self, index: Index, books: tuple[Rulebook, ...], profile: Profile = DEFAULT_PROFILE):
+    Each thread keeps one Whoosh searcher open between searches (opening one reads the index's table of
+    contents and unpickles its schema) and reopens it when the index has a newer generation. Results are
+    kept in a bounded LRU cache keyed by the parsed query, the filters, the limit and the index's identity
+    and generation, so a changed index never answers from the cache.
+    """
+
+    def __init__(self, index: Index, books: tuple[Rulebook, ...], profile: Profile = DEFAULT_PROFILE,
+                 cache_size: int = DEFAULT_CACHE_SIZE):
         self._index = index
         self._books = MappingProxyType({book.id: book for book in books})
         self._profile = profile
+        self._cache_size = cache_size
         self._bigram = BigramTokenizer()
         self._morph = MorphTokenizer()
+        self._threads = threading.local()
+        self._sources: Mapping[tuple[str, str], FoldedText] = MappingProxyType(
+            {(book.id, node.id): excerpt_source(node.text) for book in books for node in book.walk()}
+        )
+        self._cached_search = functools.lru_cache(maxsize=max(0, cache_size))(self._search)
 
     @property
     def books(self) -> Mapping[str, Rulebook]:
         return self._books
 
     def with_profile(self, profile: Profile) -> ClauseSearch:
-        return ClauseSearch(self._index, tuple(self._books.values()), profile)
+        return ClauseSearch(self._index, tuple(self._books.values()), profile, self._cache_size)
+
+    def cache_info(self):
+        """functools' CacheInfo (hits, misses, maxsize, currsize) of the result cache, for the benchmark."""
+        return self._cached_search.cache_info()
 
     def search(self, text: str, book: str | None = None, chapter: str | None = None,
                limit: int = DEFAULT_LIMIT) -> SearchResult:
         """Ranked hits for ``text``; ``book``/``chapter`` must name an existing book and chapter (KeyError)."""
         limit = max(1, min(limit, MAX_LIMIT))
+        self._scope(book, chapter)  # a bad filter raises before anything is cached
+        return self._cached_search(parse_query(text), book, chapter, limit, self._index_generation())
+
+    def _search(self, parsed: ParsedQuery, book: str | None, chapter: str | None, limit: int,
+                generation: tuple[str, int]) -> SearchResult:
+        """The uncached search; ``generation`` is only part of the cache key."""
         scope = self._scope(book, chapter)
-        parsed = parse_query(text)
         notices = (f"検索語が長すぎるため、先頭の{MAX_QUERY_LENGTH}文字で検索しました。",) if parsed.truncated else ()
         result = SearchResult(parsed, (), book, chapter, notices=notices)
         if parsed.is_empty:
@@ -182,10 +210,9 @@ class ClauseSearch:
         if chapter:
             filters.append(wq.Term("chapter", chapter))
         needles = self._needles(parsed)
-        with self._index.searcher() as searcher:
-            # Fetch more than asked: the opening-clause bonus may lift a hit from below the cut.
-            results = searcher.search(whoosh_query, limit=limit * 2 + 10, filter=wq.And(filters))
-            found = [(hit["book"], hit["node_id"], hit.score) for hit in results]
+        # Fetch more than asked: the opening-clause bonus may lift a hit from below the cut.
+        results = self._searcher().search(whoosh_query, limit=limit * 2 + 10, filter=wq.And(filters))
+        found = [(hit["book"], hit["node_id"], hit.score) for hit in results]
         scored = []
         for book_id, node_id, score in found:
             book = self._books[book_id]
@@ -257,6 +284,25 @@ class ClauseSearch:
 
     # -- shared -------------------------------------------------------------------------------------------
 
+    def _searcher(self) -> Searcher:
+        """This thread's open searcher (Whoosh searchers are not meant to be shared between threads)."""
+        searcher = getattr(self._threads, "searcher", None)
+        if searcher is None:
+            searcher = self._threads.searcher = self._index.searcher()
+        return searcher
+
+    def _index_generation(self) -> tuple[str, int]:
+        """Which index, and which generation of it, this thread searches; reopens it if it changed.
+
+        Reopened from scratch, not with Whoosh's ``refresh()``: that reuses the old segment reader and keeps
+        reporting the old generation after a commit that only deletes.
+        """
+        searcher = self._searcher()
+        if not searcher.up_to_date():
+            searcher.close()
+            searcher = self._threads.searcher = self._index.searcher()
+        return self._index.storage.folder, searcher.reader().generation()
+
     def _scope(self, book: str | None, chapter: str | None) -> tuple[Rulebook, ...]:
         if book is None:
             if chapter is not None:
@@ -269,7 +315,7 @@ class ClauseSearch:
 
     def _hit(self, book: Rulebook, node: Node, needles, score: float) -> Hit:
         path = book.heading_path(node.id)[:-1]
-        return Hit(book.id, node, path, excerpt(node.text, needles), score)
+        return Hit(book.id, node, path, excerpt(self._sources.get((book.id, node.id), node.text), needles), score)
 
 
 def _label(node: Node) -> str:

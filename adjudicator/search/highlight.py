@@ -31,20 +31,38 @@ class Excerpt:
         return "".join(segment.text for segment in self.segments)
 
 
-def _folded_with_offsets(text: str) -> tuple[str, list[int]]:
-    """``text`` folded character by character, and for each folded character its original offset."""
+@dataclass(frozen=True)
+class FoldedText:
+    """A text, the same folded (NFKC, lower case), and for each folded character its offset in ``text``.
+
+    Folding goes character by character; a clause's is computed once, when the search is built
+    (:func:`excerpt_source`), not for every hit of every search.
+    """
+
+    text: str
+    folded: str
+    origin: tuple[int, ...]
+
+
+def fold(text: str) -> FoldedText:
     folded: list[str] = []
     origin: list[int] = []
     for offset, char in enumerate(text):
         piece = normalize(char)
         folded.append(piece)
         origin.extend([offset] * len(piece))
-    return "".join(folded), origin
+    return FoldedText(text, "".join(folded), tuple(origin))
 
 
-def matched_spans(text: str, needles: Iterable[str]) -> list[tuple[int, int]]:
+def excerpt_source(text: str) -> FoldedText:
+    """What :func:`excerpt` cuts from: ``text`` with its whitespace collapsed, folded."""
+    return fold(" ".join(text.split()))
+
+
+def matched_spans(text: str | FoldedText, needles: Iterable[str]) -> list[tuple[int, int]]:
     """Merged (start, end) spans of ``text`` where any needle occurs (case- and width-insensitive)."""
-    folded, origin = _folded_with_offsets(text)
+    source = text if isinstance(text, FoldedText) else fold(text)
+    folded, origin = source.folded, source.origin
     spans: list[tuple[int, int]] = []
     for needle in list(dict.fromkeys(normalize(needle) for needle in needles if needle.strip()))[:_MAX_NEEDLES]:
         start = folded.find(needle)
@@ -60,10 +78,14 @@ def matched_spans(text: str, needles: Iterable[str]) -> list[tuple[int, int]]:
     return merged
 
 
-def excerpt(text: str, needles: Iterable[str], length: int = SNIPPET_LENGTH) -> Excerpt:
-    """About ``length`` characters of ``text`` around its first match, matches marked."""
-    text = " ".join(text.split())
-    spans = matched_spans(text, needles)
+def excerpt(text: str | FoldedText, needles: Iterable[str], length: int = SNIPPET_LENGTH) -> Excerpt:
+    """About ``length`` characters of ``text`` around its first match, matches marked.
+
+    ``text`` is a clause's text, or its :func:`excerpt_source` computed beforehand.
+    """
+    source = text if isinstance(text, FoldedText) else excerpt_source(text)
+    text = source.text
+    spans = matched_spans(source, needles)
     start = 0
     if spans and spans[0][0] > length // 3:
         start = spans[0][0] - length // 3
