@@ -42,6 +42,9 @@ CONSTANT_BEFORE_AND_AFTER = rule(
     "constant_before_and_after", "10.1.11", "「〜した時」形の「常」効果は、きっかけの直前と直後の両方で場にオモテである時だけ発動する"
 )
 FACE_UP_TO_TRIGGER = rule("face_up_to_trigger", "6.4.7", "場にオモテである時に条件を満たした効果が発動する")
+MANDATORY_TRIGGER = rule(
+    "mandatory_trigger", ("6.4.7", "6.5.1"), "任意性を示す文言のない効果は、条件を満たす限り強制的に発動し、使わないことを選べない"
+)
 OPTIONAL_TRIGGER = rule("optional_trigger", ("6.4.7", "6.5.3"), "任意性を示す効果は、持ち主が発動しないことを選べる")
 PHASE_MOMENT = rule(
     "phase_moment", ("6.4.6", "8.2.3"), "「〇〇の初めに/終わりに」の効果は、その瞬間に場にオモテでなければ発動せず、条件はその瞬間の場で判定する"
@@ -257,9 +260,16 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
         if item.effect.optional and game.declined(item.effect.name):
             game.trace.step(f"{words}は「{item.why}」の条件を満たしたが、任意なので{item.controller}は発動しないことを選ぶ。", OPTIONAL_TRIGGER)
             continue
+        if game.declined(item.effect.name) and not _has_optional_part(item.effect):
+            game.reject_choice(f"{words}には任意性を示す文言がないので、発動しないことは選べない", MANDATORY_TRIGGER)
         used.append(item)
     for item in _ordered(game, used):
         _run_one(game, item, *timing_rules)
+
+
+def _has_optional_part(effect) -> bool:
+    """Whether ``decline`` can mean something for this effect: it is optional, or a sentence is (6.5.3)."""
+    return effect.optional or any(sentence.optional for sentence in effect.sentences)
 
 
 def _ordered(game: "Game", ready: list[Ready]) -> list[Ready]:
