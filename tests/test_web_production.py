@@ -1,0 +1,95 @@
+"""The README's production command, run for real: gunicorn lets long stateless links through to the app."""
+
+from __future__ import annotations
+
+import random
+import re
+import shlex
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+
+from adjudicator import paths
+from adjudicator.engine import load_scenario
+from adjudicator.links import encode_payload
+from adjudicator.web.security import MAX_URL_CHARS
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
+GUNICORN_REQUEST_LINE = 4094  # gunicorn's default --limit-request-line
+STARTUP_SECONDS = 60
+
+
+def readme_gunicorn_argv(port: int) -> list[str]:
+    """The README's production command, on one worker and a loopback port of this test."""
+    command = re.search(r"Production: `(gunicorn [^`]+)`", README.read_text(encoding="utf-8"))
+    assert command, "README.md names no production gunicorn command"
+    argv = shlex.split(command.group(1))
+    for option, value in (("-w", "1"), ("-b", f"127.0.0.1:{port}")):
+        argv[argv.index(option) + 1] = value
+    return [sys.executable, "-m", *argv]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+@pytest.fixture()
+def production_server(data_dir, monkeypatch, tmp_path) -> Iterator[str]:
+    monkeypatch.setenv("ADJUDICATOR_DATA_DIR", str(data_dir))
+    port = _free_port()
+    log = tmp_path / "gunicorn.log"
+    with log.open("wb") as sink:  # a file, not a pipe: nothing blocks gunicorn however much it logs
+        server = subprocess.Popen(readme_gunicorn_argv(port), stdout=sink, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            try:
+                if _get(f"{base}/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert server.poll() is None, log.read_text(encoding="utf-8", errors="replace")
+            assert time.monotonic() < deadline, "gunicorn did not answer /healthz in time"
+            time.sleep(0.2)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _long_stateless_link() -> str:
+    """A real scenario whose payload is longer than gunicorn's default request line (random text compresses badly)."""
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    words = random.Random(7)
+    data["question"] = "".join(chr(words.randrange(0x4E00, 0x9FA0)) for _ in range(1_500))
+    link = f"/s/{encode_payload(load_scenario(data))}"
+    assert len(link) > GUNICORN_REQUEST_LINE
+    return link
+
+
+def test_the_readme_production_command_serves_long_stateless_links(production_server):
+    status, page = _get(production_server + _long_stateless_link())
+    assert status == 200 and "data-verdict" in page
+    # Past the app's own bound it is the app that refuses, in Japanese.
+    status, page = _get(f"{production_server}/s/1.{'A' * MAX_URL_CHARS}")
+    assert status == 414 and "アドレスが長すぎます" in page
