@@ -233,6 +233,46 @@ class Board:
             return self.players[ref[0]].field.get(int(ref[1]))
         return None
 
+    def copy(self) -> "Board":
+        """A copy to roll an illegal action back to (the loop in :func:`adjudicator.engine.game.resolve`).
+
+        Everything an action can change is copied: players, zones, stacks, cards, what the cards carry.
+        The printed card (``Card.info``) and a restriction's ``where`` are frozen pydantic models and are
+        shared. A card stays one object wherever the board refers to it (its zone, ``attacking``,
+        ``attack_target``), as with ``copy.deepcopy``, which this replaces because it also walked every
+        printed card and cost more than the action itself.
+        """
+        cards: dict[int, Card] = {}
+
+        def card_copy(card: Card) -> Card:
+            copied = cards.get(id(card))
+            if copied is None:
+                copied = cards[id(card)] = _copied_card(card)
+            return copied
+
+        def stack_copy(stack: Stack) -> Stack:
+            return _clone(stack, cards=[card_copy(card) for card in stack.cards])
+
+        players = {
+            player_id: _clone(
+                player,
+                deck=[card_copy(card) for card in player.deck],
+                graveyard=[card_copy(card) for card in player.graveyard],
+                hand=[card_copy(card) for card in player.hand],
+                field={slot: stack_copy(stack) for slot, stack in player.field.items()},
+                restrictions=[_copied_timed(timed) for timed in player.restrictions],
+            )
+            for player_id, player in self.players.items()
+        }
+        return _clone(
+            self,
+            players=players,
+            attacking=None if self.attacking is None else card_copy(self.attacking),
+            attack_target=None if self.attack_target is None else card_copy(self.attack_target),
+            done_in_turn=dict(self.done_in_turn),
+            turn_counts=dict(self.turn_counts),
+        )
+
     def find(self, ref: str) -> Card | None:
         """A card by slot reference (``A2``: the top card) or by scenario id, wherever it is."""
         stack = self.stack_at(ref)
@@ -242,6 +282,36 @@ class Board:
             if card.info is not None and card.info.id == ref:
                 return card
         return None
+
+
+# --- copying (Board.copy) ---------------------------------------------------------------------------
+
+
+def _clone(obj, **changes):
+    """A shallow copy of a board dataclass with ``changes`` applied, without running ``__init__``."""
+    copied = object.__new__(type(obj))
+    copied.__dict__ = {**obj.__dict__, **changes}
+    return copied
+
+
+def _copied_mod(mod: PowerMod) -> PowerMod:
+    return _clone(mod, expiry=_clone(mod.expiry))
+
+
+def _copied_timed(timed: Timed) -> Timed:
+    return _clone(timed, expiry=_clone(timed.expiry))
+
+
+def _copied_card(card: Card) -> Card:
+    return _clone(
+        card,
+        once_used=set(card.once_used),
+        power_mods=[_copied_mod(mod) for mod in card.power_mods],
+        rank_mods=[_copied_mod(mod) for mod in card.rank_mods],
+        grants=[_copied_timed(timed) for timed in card.grants],
+        restrictions=[_copied_timed(timed) for timed in card.restrictions],
+        protections=[_copied_timed(timed) for timed in card.protections],
+    )
 
 
 # --- building a board from a scenario --------------------------------------------------------------

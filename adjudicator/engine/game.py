@@ -9,7 +9,6 @@ did not make (a decision), or when the rulebook does not decide (a gap).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, NoReturn
 
@@ -164,7 +163,7 @@ def resolve(scenario: fmt.Scenario) -> Trace:
     for index, action in enumerate(scenario.actions):
         recorder.action = index
         game = Game(board=board, trace=recorder, choices=_choices_of(action))
-        saved_board, saved_steps = copy.deepcopy(board), len(recorder.steps)
+        saved_board, saved_steps = board.copy(), len(recorder.steps)
         try:
             _handler(action.kind)(game, index, action.argument)
             game.settle()
