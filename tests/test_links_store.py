@@ -106,6 +106,28 @@ def test_sqlite_store_uses_wal(tmp_path: Path):
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+def test_sqlite_put_of_a_stored_ruling_only_reads(tmp_path: Path, monkeypatch):
+    """While another connection holds the write lock, a ruling already stored is still answered at once
+    (a write would wait for the lock and fail); a new ruling is the one that needs the lock."""
+    import sqlite3
+
+    from adjudicator.links import store as store_module
+
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_SECONDS", 0.05)
+    store = SQLiteLinkStore(tmp_path / "links.sqlite3")
+    known = store.put(_record(deck=9))
+    writer = sqlite3.connect(tmp_path / "links.sqlite3", isolation_level=None)
+    try:
+        writer.execute("BEGIN IMMEDIATE")
+        assert store.put(replace(known, created="2099-01-01T00:00:00+00:00")) == known
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            store.put(_record(deck=8))
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert store.get(_record(deck=8).id) is None
+
+
 def _writer(location: str, worker: int, count: int, results) -> None:
     store = open_store({"DATABASE_URL": location} if "://" in location else {"LINK_DB_PATH": location})
     ids = [store.put(_record(deck=worker * 20 + n)).id for n in range(count)]
