@@ -21,6 +21,9 @@ CHROMIUM_ARGS = (
     "--disable-sync",
     "--no-first-run",
 )
+# Every wait of a browser test, Playwright's actions and its expect() alike (expect has its own 5 s default):
+# generous, because other suites may load the machine while these run.
+BROWSER_TIMEOUT_MS = 15_000
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -96,8 +99,9 @@ def browser():
     """Debian's chromium, headless, driven by Playwright (never a downloaded browser)."""
     if not CHROMIUM.exists() or shutil.which(str(CHROMIUM)) is None:
         pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=BROWSER_TIMEOUT_MS)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=list(CHROMIUM_ARGS)
@@ -113,6 +117,6 @@ def page(browser, live_server):
     """A fresh browser context and page; ``page.base_url`` is the live server."""
     context = browser.new_context(base_url=live_server, locale="ja-JP")
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(BROWSER_TIMEOUT_MS)
     yield page
     context.close()

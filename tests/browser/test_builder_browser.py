@@ -6,10 +6,13 @@ Screenshots of the builder and of a trace at phone width go to test-artifacts/ (
 from __future__ import annotations
 
 import re
+import threading
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from werkzeug.serving import make_server
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
@@ -35,9 +38,19 @@ def _fresh_page(browser, live_server):
     return context, context.new_page()
 
 
+def _settled(page) -> None:
+    """Wait until the builder's round trip (add, remove, a kind select) has put in the fresh form.
+
+    builder.js sends the form as it is when the round trip starts and marks it aria-busy until the answer
+    replaces it: what is typed into the old form meanwhile is lost, so each step waits for the new one.
+    """
+    expect(page.locator("form#builder[aria-busy]")).to_have_count(0)
+
+
 def _card(page, slot: str, name: str, rank: str, power: str, role: str) -> None:
     prefix = f"players.{slot[0]}.field.{slot[1]}.cards.0"
     page.get_by_role("button", name=f"{slot}にカードを置く").click()
+    _settled(page)
     page.locator(f'[name="{prefix}.name"]').fill(name)
     page.locator(f'[name="{prefix}.rank"]').fill(rank)
     page.locator(f'[name="{prefix}.power"]').fill(power)
@@ -59,7 +72,9 @@ def _build_block_scenario(page) -> None:
     _card(page, "A1", "豊臣秀吉", "3", "5000", "attacker")
     _card(page, "B2", "石田三成", "1", "2000", "blocker")
     page.get_by_role("button", name="行動を追加").click()
-    page.locator('[name="actions.0.kind"]').select_option("attack")
+    _settled(page)
+    page.locator('[name="actions.0.kind"]').select_option("attack")  # a kind select: a round trip
+    _settled(page)
     page.locator('[name="actions.0.attacker"]').select_option("A1")
     page.locator('[name="actions.0.target"]').select_option("deck")
     page.locator('[name="actions.0.responses.0.kind"]').select_option("block")
@@ -130,7 +145,10 @@ def test_step_anchor_and_clause_text_on_tap(phone):
     expect(phone).to_have_url(re.compile(r"#step-6$"))  # the first tap showed the text, it did not navigate
     phone.keyboard.press("Escape")
     expect(popover).to_have_count(0)
-    phone.get_by_role("button", name="手順6のリンクをコピー").click()
+    copy = phone.get_by_role("button", name="手順6のリンクをコピー")
+    copy.click()
+    # The clipboard is written asynchronously: read it once the page says it is done.
+    expect(phone.locator(".step-link").filter(has=copy).locator(".copy-status")).to_have_text("コピーしました")
     assert phone.evaluate("navigator.clipboard.readText()").endswith("#step-6")
 
 
@@ -145,14 +163,48 @@ def test_an_illegal_action_shows_its_ruling(phone):
     expect(phone.locator(".verdict")).to_have_class(re.compile(r"\billegal\b"))
 
 
+@pytest.fixture()
+def slow_round_trips(app):
+    """The app behind a server that answers the builder's round trips late, as a loaded machine or a venue's
+    poor signal does; yields its base URL."""
+    delay = 0.3
+
+    def slow(environ, start_response):
+        if environ.get("HTTP_X_BUILDER_PARTIAL"):
+            time.sleep(delay)
+        return app(environ, start_response)
+
+    server = make_server("127.0.0.1", 0, slow, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=10)
+
+
+def test_building_keeps_every_choice_when_round_trips_are_slow(browser, slow_round_trips):
+    context, page = _fresh_page(browser, slow_round_trips)
+    try:
+        _build_block_scenario(page)
+        _settled(page)  # every round trip has answered: what was chosen meanwhile must still be there
+        expect(page.locator('[name="actions.0.responses.0.kind"]')).to_have_value("block")
+        expect(page.locator('[name="actions.0.responses.0.ref"]')).to_have_value("B2")
+        page.get_by_role("button", name="判定する").click()
+        expect(page.locator(".verdict .numbers")).to_contain_text("Bの山札 9 → 6枚")
+    finally:
+        context.close()
+
+
 def test_a_script_card_name_shows_as_text(phone):
     _build_block_scenario(phone)
     phone.locator('[name="players.A.field.1.cards.0.name"]').fill("<script>alert(1)</script>")
     phone.get_by_role("button", name="判定する").click()
+    expect(phone).to_have_url(re.compile(r"/t/[a-z2-7]{16}$"))
     expect(phone.locator("[data-verdict]")).to_be_visible()
     expect(phone.locator(".board .side-A .card-name").first).to_have_text("<script>alert(1)</script>")
     expect(phone.locator(".step-text").first).to_contain_text("<script>alert(1)</script>")
     phone.get_by_role("link", name="ビルダーで編集").click()
+    expect(phone).to_have_url(re.compile(r"/t/[a-z2-7]{16}/edit$"))
     expect(phone.locator('[name="players.A.field.1.cards.0.name"]')).to_have_value("<script>alert(1)</script>")
     assert phone.dialogs == []
 

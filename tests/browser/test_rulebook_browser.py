@@ -126,13 +126,17 @@ def test_the_rulebook_stays_readable_offline_once_opened(browser, disposable_ser
     base, stop = disposable_server
     context = browser.new_context(base_url=base)
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(30_000)  # the worker fetches and keeps the whole book (the largest page)
     try:
         page.goto("/rules/hi-story/6.7.1")
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed, activating
         page.reload()  # now controlled by the worker, which keeps this page and the whole book
+        # Go offline only once the worker is fully active and controls this page, and both copies are kept.
         page.wait_for_function(
-            "navigator.serviceWorker.controller !== null && "
+            "navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated'",
+            polling=200,
+        )
+        page.wait_for_function(
             "caches.open('adjudicator-pages-v1').then(c => c.match('/rules/hi-story/all')).then(r => !!r)",
             polling=200,
         )
@@ -158,5 +162,7 @@ def test_choosing_a_book_offers_its_chapters(page):
     page.wait_for_url(re.compile(r"book=hi-story"))
     page.select_option("select[name=chapter]", "ch11")
     page.click("form.search button[type=submit]")
+    expect(page).to_have_url(re.compile(r"chapter=ch11"))
+    expect(page.locator("a.hit-number").first).to_be_visible()  # all_inner_texts() does not wait
     numbers = page.locator("a.hit-number").all_inner_texts()
     assert numbers and all(number.startswith("11.") for number in numbers)
