@@ -9,8 +9,11 @@ Starts gunicorn on 127.0.0.1 on a free port with a fresh data directory and meas
 - cold start (process start until /healthz answers, the search index built on the way), warm start (the
   same with the index reused) and the index build time on its own (in this process);
 - side by side, with the same wrk settings, requests/s and p50/p99 latency of: /healthz (the baseline,
-  a route that does nothing), a clause page, a search page, POST /api/resolve of a real scenario (as
-  JSON), and a short link /t/<id>; each as a ratio to the baseline's requests/s;
+  a route that does nothing), a clause page, the search page (in turn every query of the shared
+  dev-queries.tsv), POST /api/resolve (in turn several real scenarios, as JSON) and their short links
+  /t/<id>; each as a ratio to the baseline's requests/s;
+- the search once more on a second server with the result cache off (``search_uncached``), and a lower
+  bound of the cache's hit rate in the cached run (each worker misses each query at most once);
 - a bounded mixed load (all five in turn) for --load-seconds, with wrk's error counts and the resident
   memory (RSS) of the gunicorn master and workers before and after.
 
@@ -32,16 +35,28 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
-SCENARIO = ROOT / "scenarios" / "attack" / "block-deck-attack-excess.yaml"
+# Short and long, legal and rolled back: one action each, then whole turns of seven to thirteen actions.
+SCENARIOS = tuple(
+    ROOT / "scenarios" / name
+    for name in (
+        "attack/block-deck-attack-excess.yaml",
+        "effects/example-6-7-6.yaml",
+        "phases/set-on-face-down-illegal.yaml",
+        "turns/first-turn-whole.yaml",
+        "turns/face-down-whole-case.yaml",
+        "turns/marks-across-turns.yaml",
+    )
+)
+DEFAULT_QUERIES = ROOT.parent / "shared" / "search" / "dev-queries.tsv"
 CLAUSE = "/rules/hi-story/6.7.1"
-SEARCH = "/search?q=" + urllib.request.quote("攻撃 ブロック")
+UNCACHED_APP = "adjudicator.web:create_app({'SEARCH_CACHE_SIZE': 0})"
 BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html,application/json"}
 START_TIMEOUT = 300.0   # seconds: a cold start builds the index
 POLL_INTERVAL = 0.05
@@ -94,8 +109,8 @@ def free_port() -> int:
 class Server:
     """gunicorn serving create_app() on loopback; ``start()`` returns the seconds until /healthz answered."""
 
-    def __init__(self, data_dir: Path, workers: int, log: Path):
-        self.data_dir, self.workers, self.log = data_dir, workers, log
+    def __init__(self, data_dir: Path, workers: int, log: Path, app: str = "adjudicator.web:create_app()"):
+        self.data_dir, self.workers, self.log, self.app = data_dir, workers, log, app
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
@@ -107,7 +122,7 @@ class Server:
         env = {**os.environ, "ADJUDICATOR_DATA_DIR": str(self.data_dir)}
         command = [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind", f"{HOST}:{self.port}",
                    # Stateless links carry the scenario in the path; the app bounds URLs itself (414).
-                   "--limit-request-line", "0", "adjudicator.web:create_app()"]
+                   "--limit-request-line", "0", self.app]
         started = time.perf_counter()
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
@@ -155,8 +170,15 @@ def _rss_mib(pid: int) -> float:
 # --- requests -----------------------------------------------------------------------------------------------
 
 
-def scenario_json() -> str:
-    return json.dumps(yaml.safe_load(SCENARIO.read_text("utf-8")), ensure_ascii=False)
+def scenario_bodies() -> list[str]:
+    return [json.dumps(yaml.safe_load(path.read_text("utf-8")), ensure_ascii=False) for path in SCENARIOS]
+
+
+def search_paths(queries: Path) -> list[str]:
+    """/search?q=… for each query of a dev-queries.tsv (a header line, then query<TAB>gold<TAB>note)."""
+    lines = queries.read_text("utf-8").splitlines()[1:]
+    texts = [line.split("\t")[0].strip() for line in lines if line.strip()]
+    return ["/search?q=" + urllib.request.quote(text) for text in texts if text]
 
 
 def post_scenario(base: str, body: str) -> dict:
@@ -166,14 +188,15 @@ def post_scenario(base: str, body: str) -> dict:
         return json.load(response)
 
 
-def targets(short_link: str, body: str) -> list[Target]:
-    return [
-        Target("baseline", "GET", "/healthz"),
-        Target("clause", "GET", CLAUSE),
-        Target("search", "GET", SEARCH),
-        Target("resolve", "POST", "/api/resolve", body, "application/json"),
-        Target("short_link", "GET", short_link),
-    ]
+def routes(short_links: list[str], bodies: list[str], searches: list[str]) -> dict[str, list[Target]]:
+    """Each measured route and the requests wrk sends to it in turn."""
+    return {
+        "baseline": [Target("baseline", "GET", "/healthz")],
+        "clause": [Target("clause", "GET", CLAUSE)],
+        "search": [Target("search", "GET", path) for path in searches],
+        "resolve": [Target("resolve", "POST", "/api/resolve", body, "application/json") for body in bodies],
+        "short_link": [Target("short_link", "GET", link) for link in short_links],
+    }
 
 
 def _lua_string(text: str) -> str:
@@ -200,7 +223,7 @@ def wrk_script(chosen: list[Target]) -> str:
 
 
 def run_wrk(base: str, chosen: list[Target], seconds: float, connections: int, scripts: Path) -> Measured:
-    script = scripts / f"{'-'.join(target.name for target in chosen)}.lua"
+    script = scripts / f"{'-'.join(dict.fromkeys(target.name for target in chosen))}.lua"
     script.write_text(wrk_script(chosen), "utf-8")
     command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "10s", "-s", str(script), base]
     run = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, check=False)
@@ -233,6 +256,8 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=8, help="wrk connections (default 8)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2: this machine's cores)")
     parser.add_argument("--load-seconds", type=float, default=60.0, help="mixed load run; 0 skips it (default 60)")
+    parser.add_argument("--queries", type=Path, default=DEFAULT_QUERIES,
+                        help="the search queries, a dev-queries.tsv (default: ../shared/search/dev-queries.tsv)")
     options = parser.parse_args()
     if shutil.which("wrk") is None:
         print("http_bench needs wrk: apt-get install wrk", file=sys.stderr)
@@ -261,24 +286,41 @@ def measure(options, scratch: Path) -> dict:
 
     server = Server(data_dir, options.workers, log)
     warm_seconds = server.start()
+    searches = search_paths(options.queries)
     try:
-        body = scenario_json()
-        short_link = post_scenario(server.base, body)["links"]["short"]
-        chosen = targets(short_link, body)
+        bodies = scenario_bodies()
+        short_links = [post_scenario(server.base, body)["links"]["short"] for body in bodies]
+        chosen = routes(short_links, bodies, searches)
         results: dict[str, Measured] = {}
-        for target in chosen:
-            run_wrk(server.base, [target], 1, options.connections, scratch)  # warm-up, not counted
-            results[target.name] = run_wrk(server.base, [target], options.seconds, options.connections, scratch)
+        warm_ups: dict[str, Measured] = {}
+        for name, requests in chosen.items():
+            warm_ups[name] = run_wrk(server.base, requests, 1, options.connections, scratch)  # not counted
+            results[name] = run_wrk(server.base, requests, options.seconds, options.connections, scratch)
         load = None
         if options.load_seconds:
             memory_before = server.rss_mib()
-            mixed = run_wrk(server.base, chosen, options.load_seconds, options.connections, scratch)
+            everything = [target for requests in chosen.values() for target in requests]
+            mixed = run_wrk(server.base, everything, options.load_seconds, options.connections, scratch)
             load = {"seconds": options.load_seconds, "requests": mixed.requests, "rps": round(mixed.rps, 1),
                     "errors": mixed.errors, "p50_ms": round(mixed.p50_ms, 2), "p99_ms": round(mixed.p99_ms, 2),
                     "rss_mib_start": _rounded(memory_before), "rss_mib_end": _rounded(server.rss_mib())}
     finally:
         server.stop()
 
+    uncached = Server(data_dir, options.workers, log, UNCACHED_APP)
+    uncached.start()
+    try:
+        uncached_searches = [replace(target, name="search_uncached") for target in chosen["search"]]
+        run_wrk(uncached.base, uncached_searches, 1, options.connections, scratch)  # warm-up, not counted
+        results["search_uncached"] = run_wrk(uncached.base, uncached_searches, options.seconds,
+                                             options.connections, scratch)
+    finally:
+        uncached.stop()
+
+    # Each worker misses each distinct query at most once (the cache holds far more than the queries),
+    # the warm-up included; every other request of the cached run is a hit.
+    searched = warm_ups["search"].requests + results["search"].requests
+    hit_rate_min = max(0.0, 1 - len(set(searches)) * options.workers / searched) if searched else 0.0
     baseline = results["baseline"].rps
     return {
         "rps": {name: round(m.rps, 1) for name, m in results.items()},
@@ -286,13 +328,22 @@ def measure(options, scratch: Path) -> dict:
         "p50_ms": {name: round(m.p50_ms, 2) for name, m in results.items()},
         "p99_ms": {name: round(m.p99_ms, 2) for name, m in results.items()},
         "errors": {name: m.errors for name, m in results.items()},
-        "paths": {target.name: target.path for target in chosen},
+        "paths": {name: _described(requests) for name, requests in chosen.items()}
+        | {"search_uncached": _described(chosen["search"]) + " (cache off)"},
+        "search_cache_hit_rate_min": round(hit_rate_min, 4),
+        "search_queries": len(searches),
+        "resolve_scenarios": [str(path.relative_to(ROOT)) for path in SCENARIOS],
         "cold_start_s": round(cold_seconds, 2),
         "warm_start_s": round(warm_seconds, 2),
         "index_build_s": round(build, 2),
         "load": load,
         "settings": {"workers": options.workers, "connections": options.connections, "seconds": options.seconds},
     }
+
+
+def _described(requests: list[Target]) -> str:
+    first = requests[0].path
+    return first if len(requests) == 1 else f"{first} (and {len(requests) - 1} more in turn)"
 
 
 def _rounded(values: dict[str, float]) -> dict[str, float]:
@@ -309,14 +360,17 @@ def print_report(report: dict, options) -> None:
         shown = path if len(path) <= 40 else path[:37] + "..."
         print(f"{name:<11} {rps:>9.1f} {report['ratio'][name]:>6.3f}x {report['p50_ms'][name]:>8.2f} "
               f"{report['p99_ms'][name]:>8.2f} {report['errors'][name]:>7}  {shown}")
-    print(f"\ntargets: search >= 0.5x baseline: {report['ratio']['search']:.3f}x "
+    print(f"\nsearch: {report['search_queries']} queries in turn; result cache hit rate >= "
+          f"{report['search_cache_hit_rate_min']:.1%} (search_uncached: the same with the cache off)")
+    print(f"resolve: {len(report['resolve_scenarios'])} scenarios in turn: {', '.join(report['resolve_scenarios'])}")
+    print(f"targets: search >= 0.5x baseline: {report['ratio']['search']:.3f}x "
           f"({'met' if report['ratio']['search'] >= 0.5 else 'MISSED'}); resolve >= 0.3x: "
           f"{report['ratio']['resolve']:.3f}x ({'met' if report['ratio']['resolve'] >= 0.3 else 'MISSED'})")
     print(f"cold start {report['cold_start_s']:.2f} s (index built), warm start {report['warm_start_s']:.2f} s, "
           f"index build alone {report['index_build_s']:.2f} s")
     load = report["load"]
     if load:
-        print(f"\nmixed load {load['seconds']:g} s (all five routes in turn): {load['requests']} requests, "
+        print(f"\nmixed load {load['seconds']:g} s (every request of the five routes in turn): {load['requests']} requests, "
               f"{load['rps']} req/s, p50 {load['p50_ms']} ms, p99 {load['p99_ms']} ms, errors {load['errors']}")
         for moment in ("start", "end"):
             memory = load[f"rss_mib_{moment}"]
