@@ -354,11 +354,11 @@ def print_report(report: dict, options) -> None:
     settings = report["settings"]
     print(f"gunicorn {settings['workers']} sync workers on {HOST}; wrk 1 thread, {settings['connections']} "
           f"connections, {settings['seconds']:g} s per route\n")
-    print(f"{'route':<11} {'req/s':>9} {'ratio':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}  path")
+    print(f"{'route':<15} {'req/s':>9} {'ratio':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}  path")
     for name, rps in report["rps"].items():
         path = report["paths"][name]
         shown = path if len(path) <= 40 else path[:37] + "..."
-        print(f"{name:<11} {rps:>9.1f} {report['ratio'][name]:>6.3f}x {report['p50_ms'][name]:>8.2f} "
+        print(f"{name:<15} {rps:>9.1f} {report['ratio'][name]:>6.3f}x {report['p50_ms'][name]:>8.2f} "
               f"{report['p99_ms'][name]:>8.2f} {report['errors'][name]:>7}  {shown}")
     print(f"\nsearch: {report['search_queries']} queries in turn; result cache hit rate >= "
           f"{report['search_cache_hit_rate_min']:.1%} (search_uncached: the same with the cache off)")
