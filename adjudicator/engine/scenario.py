@@ -756,27 +756,29 @@ def iter_card_paths(scenario: Scenario):
 # --- loading ---------------------------------------------------------------------------------------
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """Safe YAML with aliases refused: a scenario never needs them, and they enable 'billion laughs'.
+# libyaml's C parser when PyYAML was built with it (its wheels are); the pure-Python one otherwise.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_OPENS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSES = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
-    Nesting is bounded while composing: PyYAML composes recursively, so ``[[[[…`` a hundred thousand
-    deep would exhaust the stack (RecursionError) before :func:`_check_depth` could see the data.
+
+def _refuse_aliases_and_depth(text: str) -> None:
+    """Check the event stream before anything is built from it.
+
+    Aliases are refused (a scenario never needs them, and they enable 'billion laughs'), and nesting is
+    bounded here rather than after loading: composing ``[[[[…`` a hundred thousand deep recurses and
+    would exhaust the stack before :func:`_check_depth` could see the data. The event stream is flat.
     """
-
-    depth = 0
-
-    def compose_node(self, parent, index):  # type: ignore[override]
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+    depth = -1  # the top collection is level 0, as in _check_depth
+    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+        if isinstance(event, yaml.AliasEvent):
             raise yaml.composer.ComposerError(None, None, "YAML aliases (*name) are not allowed", event.start_mark)
-        if self.depth > MAX_DEPTH:
-            mark = self.peek_event().start_mark
-            raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
-        self.depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
+        if isinstance(event, _OPENS):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
+        elif isinstance(event, _CLOSES):
+            depth -= 1
 
 
 def parse_text(text: str) -> Any:
@@ -784,7 +786,8 @@ def parse_text(text: str) -> Any:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SOURCE_BYTES:
         raise ScenarioError([("", f"the scenario is larger than {MAX_SOURCE_BYTES // 1024} KiB")])
     try:
-        data = yaml.load(text, Loader=_BoundedLoader)  # noqa: S506 - a SafeLoader subclass
+        _refuse_aliases_and_depth(text)
+        data = yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
