@@ -28,10 +28,41 @@
     if (input) input.focus({ preventScroll: true });
   }
 
+  // While a round trip is in flight the answer will replace the whole form, so whatever is typed or chosen
+  // meanwhile would be lost: the form is locked until then. The request's data is taken before locking
+  // (disabled controls are left out of a FormData), and text stays read-only rather than disabled so the
+  // focus and the caret stay where the user left them.
+  function lock(form) {
+    var changed = [];
+    Array.prototype.forEach.call(form.elements, function (control) {
+      if (control.type === "hidden" || control.disabled) return;
+      var typed = control.matches("textarea, input:not([type=checkbox]):not([type=radio]):not([type=file])");
+      if (typed) {
+        if (control.readOnly) return;
+        control.readOnly = true;
+      } else {
+        control.disabled = true;
+      }
+      changed.push({ control: control, typed: typed });
+    });
+    form.setAttribute("aria-busy", "true");
+    var status = form.querySelector(".busy-status");
+    if (status) status.textContent = "更新中…";
+    return function unlock() {
+      changed.forEach(function (entry) {
+        if (entry.typed) entry.control.readOnly = false;
+        else entry.control.disabled = false;
+      });
+      form.removeAttribute("aria-busy");
+      if (status) status.textContent = "";
+    };
+  }
+
   function roundTrip(form, button) {
+    if (form.getAttribute("aria-busy") === "true") return;
     var data = new FormData(form);
     data.set("op", button.value);
-    form.setAttribute("aria-busy", "true");
+    var unlock = lock(form);
     var headers = {};
     headers[PARTIAL_HEADER] = "1";
     return fetch(form.action, { method: "POST", body: data, headers: headers })
@@ -46,7 +77,7 @@
         focusTarget(fresh, targetOf(button));
       })
       .catch(function () {
-        form.removeAttribute("aria-busy");
+        unlock();
         form.dataset.fallback = "1";
         form.requestSubmit(button);  // fall back to the plain round trip
       });

@@ -41,8 +41,8 @@ def _fresh_page(browser, live_server):
 def _settled(page) -> None:
     """Wait until the builder's round trip (add, remove, a kind select) has put in the fresh form.
 
-    builder.js sends the form as it is when the round trip starts and marks it aria-busy until the answer
-    replaces it: what is typed into the old form meanwhile is lost, so each step waits for the new one.
+    builder.js sends the form as it is when the round trip starts and keeps it aria-busy and read-only until
+    the answer replaces it, so each step waits for the new one before typing.
     """
     expect(page.locator("form#builder[aria-busy]")).to_have_count(0)
 
@@ -191,6 +191,32 @@ def test_building_keeps_every_choice_when_round_trips_are_slow(browser, slow_rou
         expect(page.locator('[name="actions.0.responses.0.ref"]')).to_have_value("B2")
         page.get_by_role("button", name="判定する").click()
         expect(page.locator(".verdict .numbers")).to_contain_text("Bの山札 9 → 6枚")
+    finally:
+        context.close()
+
+
+def test_the_form_is_locked_while_a_round_trip_is_in_flight(browser, slow_round_trips):
+    context, page = _fresh_page(browser, slow_round_trips)
+    try:
+        page.goto("/scenario/new")
+        title = page.get_by_label("タイトル")
+        title.fill("ブロック")
+        title.focus()
+        page.get_by_role("button", name="行動を追加").dispatch_event("click")  # keeps the focus in the title
+        expect(page.locator("form#builder")).to_have_attribute("aria-busy", "true")
+        expect(page.locator(".busy-status")).to_have_text("更新中…")
+        expect(title).not_to_be_editable()
+        expect(page.get_by_label("先攻")).to_be_disabled()
+        page.keyboard.type("の判定")  # typed into the form the answer is about to replace
+        typed_while_busy = title.input_value()
+        _settled(page)
+        expect(page.locator('[name="actions.0.kind"]')).to_be_visible()  # the answer's form is in
+        expect(title).to_have_value(typed_while_busy)  # nothing shown while busy was thrown away
+        expect(title).to_have_value("ブロック")
+        expect(title).to_be_editable()
+        expect(page.locator(".busy-status")).to_have_text("")
+        title.fill("山札への攻撃をブロック")
+        expect(title).to_have_value("山札への攻撃をブロック")
     finally:
         context.close()
 
