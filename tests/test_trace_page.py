@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import html as html_lib
 import json
 import re
+import zlib
 from dataclasses import replace
 
 import pytest
@@ -111,6 +113,44 @@ def test_a_broken_stateless_link_says_why(client):
     assert response.status_code == 400
     assert "リンクの中身を展開できません" in _text(response) or "壊れています" in _text(response)
     assert client.get("/s/9.whatever").status_code == 400
+
+
+def test_stateless_json_twin_is_the_short_links_json_resolved_now(client, app):
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    data["title"] = "状態を持たないリンクのJSON"  # a scenario no other test stores
+    scenario = load_scenario(data)
+    payload = encode_payload(scenario)
+    response = client.get(f"/s/{payload}.json")
+    assert response.status_code == 200 and response.is_json
+    stateless = response.get_json()
+    would_be = make_record(scenario, resolve(scenario).to_json())
+    with app.app_context():
+        assert link_store().get(would_be.id) is None  # answered without storing anything
+
+    short = client.post("/t", data={"payload": payload}).headers["Location"]
+    stored = client.get(f"{short}.json").get_json()
+    assert stateless["links"] == {"stateless": f"/s/{payload}"}
+    assert stored["links"]["stateless"] == stateless["links"]["stateless"]
+    for key in ("scenario", "rulebook", "engine", "trace"):
+        assert stateless[key] == stored[key], key
+    assert set(stored) - set(stateless) == {"id", "created"}
+    assert stateless["trace"]["steps"][-1]["text"] == resolve(scenario).to_json()["steps"][-1]["text"]
+
+    page = _text(client.get(f"/s/{payload}"))
+    assert f'<link rel="alternate" type="application/json" href="/s/{payload}.json">' in page
+    assert f'<a href="/s/{payload}.json">JSON</a>' in page
+
+
+def test_a_broken_stateless_json_link_says_why_in_json(client):
+    not_a_scenario = encode_payload(_scenario()).split(".")[0] + "." + base64.urlsafe_b64encode(
+        zlib.compress(json.dumps({"format": "hi-story-scenario/1", "players": 3}).encode())).decode().rstrip("=")
+    for payload in ("1.AAAA", "9.whatever", "1.broken", not_a_scenario):
+        response = client.get(f"/s/{payload}.json")
+        assert response.status_code == 400 and response.is_json, payload
+        answer = response.get_json()
+        assert answer["status"] == 400 and STARTS_JAPANESE.match(answer["error"]), answer
+    assert answer["error"] == "リンクの中身がシナリオの形式に合いません。"
+    assert answer["errors"] and all(STARTS_JAPANESE.search(error["message_ja"]) for error in answer["errors"])
 
 
 def test_short_link_made_from_a_stateless_one(client):
@@ -285,6 +325,7 @@ def test_openapi_describes_resolve_and_the_stored_record(client):
     description = client.get("/api/openapi.json").get_json()
     assert "post" in description["paths"]["/api/resolve"]
     assert "get" in description["paths"]["/t/{id}.json"]
+    assert "get" in description["paths"]["/s/{payload}.json"]
 
 
 def test_short_links_work_on_a_postgresql_store(app):

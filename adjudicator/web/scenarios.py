@@ -5,7 +5,7 @@ URLs (each trace page has its JSON twin)::
     /scenarios                      the gallery of example scenarios
     /scenarios/<name>               an example's trace          /scenario/edit/<name>  it in the builder
     /scenario/new                   the builder (GET: empty; POST: the form's round trips, resolve, export)
-    /s/<payload>                    stateless link: the scenario is in the URL       /s/<payload>/edit
+    /s/<payload>   /s/<payload>.json  stateless link: the scenario is in the URL      /s/<payload>/edit
     /t/<id>   /t/<id>.json          short link: the stored trace                      /t/<id>/edit
     /t/<id>/rerun                   the stored scenario on the current rules: did the outcome change?
     POST /t                         store a scenario (form field ``payload``) and go to its short link
@@ -247,6 +247,17 @@ def _decoded_or_error(payload: str) -> Scenario:
 def stateless_link(payload: str):
     scenario = _decoded_or_error(payload)
     return _trace_page(scenario, resolve(scenario).to_json(), record=None)
+
+
+@bp.route("/s/<payload>.json")
+def stateless_link_json(payload: str):
+    """The short link twin's JSON, resolved now: nothing is stored, so there is no ``id`` nor ``created``."""
+    result = decode_payload(payload)
+    if isinstance(result, PayloadProblem):
+        return _api_error(400, result.message, result.errors)
+    ruling = make_record(result, resolve(result).to_json()).to_json()
+    del ruling["id"], ruling["created"]
+    return jsonify({**ruling, "links": _links(result, None)})
 
 
 @bp.route("/s/<payload>/edit")
