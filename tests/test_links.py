@@ -6,6 +6,7 @@ import base64
 import copy
 import json
 import random
+import re
 import zlib
 from pathlib import Path
 
@@ -155,3 +156,15 @@ def test_decompression_stops_at_the_bound_before_inflating_a_bomb():
     result = decode_payload(small_enough)
     assert isinstance(result, PayloadProblem)
     assert "大きすぎ" in result.message
+
+
+def test_the_documented_production_commands_let_long_stateless_links_through_gunicorn():
+    """gunicorn refuses request lines over 4094 bytes itself, in English; a stateless link needs the limit off
+    (the app enforces its own URL bound). The module's docstring gives the README's command."""
+    import adjudicator.web
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^Production: `(gunicorn [^`]+)`", readme, re.M)
+    assert len(commands) == 1 and "--limit-request-line 0" in commands[0]
+    documented = [line.strip() for line in adjudicator.web.__doc__.splitlines() if line.strip().startswith("gunicorn ")]
+    assert documented == commands
