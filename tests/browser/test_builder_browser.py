@@ -163,11 +163,9 @@ def test_an_illegal_action_shows_its_ruling(phone):
     expect(phone.locator(".verdict")).to_have_class(re.compile(r"\billegal\b"))
 
 
-@pytest.fixture()
-def slow_round_trips(app):
-    """The app behind a server that answers the builder's round trips late, as a loaded machine or a venue's
-    poor signal does; yields its base URL."""
-    delay = 0.3
+def _late_server(app, delay: float):
+    """The app behind a server that answers the builder's round trips ``delay`` seconds late, as a loaded
+    machine or a venue's poor signal does; yields its base URL."""
 
     def slow(environ, start_response):
         if environ.get("HTTP_X_BUILDER_PARTIAL"):
@@ -180,6 +178,17 @@ def slow_round_trips(app):
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(timeout=10)
+
+
+@pytest.fixture()
+def slow_round_trips(app):
+    yield from _late_server(app, 0.3)
+
+
+@pytest.fixture()
+def very_slow_round_trips(app):
+    """Late enough that every check of the busy form fits inside one round trip, even on a loaded machine."""
+    yield from _late_server(app, 3.0)
 
 
 def test_building_keeps_every_choice_when_round_trips_are_slow(browser, slow_round_trips):
@@ -195,8 +204,8 @@ def test_building_keeps_every_choice_when_round_trips_are_slow(browser, slow_rou
         context.close()
 
 
-def test_the_form_is_locked_while_a_round_trip_is_in_flight(browser, slow_round_trips):
-    context, page = _fresh_page(browser, slow_round_trips)
+def test_the_form_is_locked_while_a_round_trip_is_in_flight(browser, very_slow_round_trips):
+    context, page = _fresh_page(browser, very_slow_round_trips)
     try:
         page.goto("/scenario/new")
         title = page.get_by_label("タイトル")
