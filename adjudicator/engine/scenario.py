@@ -792,6 +792,9 @@ def parse_text(text: str) -> Any:
         mark = getattr(error, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
         problem = getattr(error, "problem", None) or str(error)
+        if "nesting depth" in problem:
+            # Newer libyaml stops very deep input itself, before our event check sees it: same refusal.
+            problem = f"nested deeper than {MAX_DEPTH} levels"
         raise ScenarioError([("", f"not valid YAML/JSON{where}: {problem}")]) from None
     _check_depth(data)
     return data
