@@ -94,6 +94,9 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
         stack.cards.pop()
         if not stack.cards:
             del board.players[card.owner].field[slot]
+        else:
+            # The card left behind was オモテ when covered (3.1.5) and field effects touched only the top (2.3.3).
+            stack.face_down = False
         _put(game, card, destination)
         card.reset_history()
         moved.append((card, was_face_up, slot))

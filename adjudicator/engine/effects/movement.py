@@ -494,6 +494,8 @@ def _do_move(run: "EffectRun", card: Card, target: Card) -> None:
     destination.cards.append(card)
     destination.rested = source.rested     # 3.3.1: the moved card's state wins over the new under cards
     destination.face_down = source.face_down
+    if left_behind:
+        source.face_down = False           # the card left behind was オモテ when covered (3.1.5, 2.3.3)
     rules: list[Rule] = [MOVE_TOP_ONLY, MOVED_STATE_WINS, INFORMATION_TRAVELS, NOT_LEAVING]
     if left_behind:
         rules.append(LEFT_BEHIND_KEEPS)
