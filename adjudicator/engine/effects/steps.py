@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from adjudicator.engine import moves
+from adjudicator.engine import durations, moves
 from adjudicator.engine import scenario as fmt
 from adjudicator.engine.board import PowerMod, expiry_from
 from adjudicator.engine.effects.facts import facts_of
@@ -304,6 +304,8 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     selection = select(run, spec.target)
     changes, considered, applied = [], list(selection.considered), 0
     rules: list[Rule] = [AMOUNTS_ADD_UP] if spec.add is not None else [POWER_SET_OVERRIDES]
+    if spec.turns is not None or spec.until in ("end_of_next_turn", "end_of_own_next_turn"):
+        rules.append(durations.duration_rule(spec))   # whose turn 「次のターン」 etc. means (5.6.1, 5.6.2, 5.6.4)
     for card in selection.cards:
         if immune(board, card):
             considered.append(Considered(f"{card_words(board, card)}は効果を受けない", IMMUNE.clauses))
