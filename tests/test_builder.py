@@ -32,13 +32,7 @@ def _flatten(node, prefix: str = "") -> dict[str, str]:
 
 
 def _errors_for(draft) -> dict[str, list[str]]:
-    conversion = builder_form.scenario_data(draft)
-    if not conversion.errors:
-        try:
-            load_scenario(conversion.data)
-        except ScenarioError as error:
-            conversion.add_scenario_errors(error, translate)
-    return conversion.errors
+    return builder_form.validated(draft, translate).errors
 
 
 @pytest.mark.parametrize("path", ALL_EXAMPLES, ids=lambda p: str(p.relative_to(paths.scenarios_dir())))

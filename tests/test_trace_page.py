@@ -7,7 +7,6 @@ import html as html_lib
 import json
 import re
 import zlib
-from dataclasses import replace
 
 import pytest
 import yaml

@@ -17,16 +17,7 @@ def _counts(rulebook: Rulebook) -> dict[str, int]:
 
 
 def _summary(rulebook: Rulebook) -> dict:
-    return {
-        "id": rulebook.id,
-        "title": rulebook.title,
-        "release": rulebook.release,
-        "effective_date": rulebook.effective_date,
-        "language": rulebook.language,
-        "source": rulebook.source_file.name,
-        "sha256": rulebook.sha256,
-        **_counts(rulebook),
-    }
+    return {**rulebook.identity(), "source": rulebook.source_file.name, **_counts(rulebook)}
 
 
 @click.command("rulebooks")

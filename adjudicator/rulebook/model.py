@@ -86,6 +86,17 @@ class Rulebook:
             **metadata,
         )
 
+    def identity(self) -> dict[str, str | None]:
+        """What names this rulebook and its release, as plain data (CLI and JSON twins share it)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "release": self.release,
+            "effective_date": self.effective_date,
+            "language": self.language,
+            "sha256": self.sha256,
+        }
+
     # -- navigation ---------------------------------------------------------------------------------
 
     @property

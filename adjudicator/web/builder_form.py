@@ -19,9 +19,8 @@ from typing import Any
 
 import yaml
 
-from adjudicator.engine import ScenarioError
+from adjudicator.engine import ScenarioError, load_scenario
 from adjudicator.engine.scenario import (
-    ACTION_KINDS,
     FORMAT,
     MAX_ACTIONS,
     MAX_CARD_LIST,
@@ -29,7 +28,6 @@ from adjudicator.engine.scenario import (
     MAX_SENTENCES,
     MAX_STACK,
     MAX_STEPS,
-    STEP_KINDS,
     parse_text,
 )
 
@@ -326,6 +324,17 @@ def scenario_data(draft: Draft) -> Conversion:
     _merge_more(out, data, draft.get("more"), "more", "")
     out.data = data
     return out
+
+
+def validated(draft: Draft, translate) -> Conversion:
+    """The draft converted and, if it converts, loaded as a scenario: every error by its form field."""
+    conversion = scenario_data(draft)
+    if not conversion.errors:
+        try:
+            load_scenario(conversion.data)
+        except ScenarioError as error:
+            conversion.add_scenario_errors(error, translate)
+    return conversion
 
 
 def _game_data(out: Conversion, game: dict) -> dict:

@@ -158,23 +158,13 @@ def _import(draft: builder_form.Draft):
     except ScenarioError as error:
         return _builder(draft, errors={"import_text": [translate(m) for _, m in error.errors]}, status=422)
     imported = builder_form.draft_from_data(data)
-    conversion = _validated(imported)
+    conversion = builder_form.validated(imported, translate)
     return _builder(imported, errors=conversion.errors, status=422 if conversion.errors else 200,
                     notice=None if conversion.errors else "YAMLを読み込みました。")
 
 
-def _validated(draft: builder_form.Draft) -> builder_form.Conversion:
-    conversion = builder_form.scenario_data(draft)
-    if not conversion.errors:
-        try:
-            load_scenario(conversion.data)
-        except ScenarioError as error:
-            conversion.add_scenario_errors(error, translate)
-    return conversion
-
-
 def _finish(draft: builder_form.Draft, operation: str):
-    conversion = _validated(draft)
+    conversion = builder_form.validated(draft, translate)
     if conversion.errors:
         return _builder(draft, errors=conversion.errors, status=422)
     scenario = load_scenario(conversion.data)

@@ -9,12 +9,7 @@ from adjudicator.web.rendering import anchor_id, is_listed_item
 
 def book_json(book: Rulebook) -> dict:
     return {
-        "id": book.id,
-        "title": book.title,
-        "release": book.release,
-        "effective_date": book.effective_date,
-        "language": book.language,
-        "sha256": book.sha256,
+        **book.identity(),
         "urls": {
             "toc": toc_url(book),
             "toc_json": toc_url(book, json=True),

@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import durations, moves, restrictions
 from adjudicator.engine import scenario as fmt
-from adjudicator.engine.board import Card, PowerMod, Stack, Timed
+from adjudicator.engine.board import Card, PowerMod, Timed
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_CAN_BE_COVERED, PROHIBITION_FIRST, immune, kept_on_field
-from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome
+from adjudicator.engine.effects.run import DONE, NOT_DONE, Outcome
 from adjudicator.engine.effects.selectors import CHOOSE, Selection, select
 from adjudicator.engine.effects.words import card_words, cards_words, count_change
 from adjudicator.engine.events import Event
-from adjudicator.engine.rules import FACE_DOWN_NO_INFO, STACK_SHARES_STATE, Rule, rule
+from adjudicator.engine.rules import FACE_DOWN_NO_INFO, Rule, rule
 from adjudicator.engine.stats import rank_of
 from adjudicator.engine.trace import Considered
 
