@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adjudicator.engine import game, scenario, trace
+from adjudicator.engine import game, trace
+from adjudicator.format import scenario
 from adjudicator.links import payload
 from adjudicator.search import engine as search_engine
 from adjudicator.search import query
@@ -32,23 +33,23 @@ LIMITS: tuple[Limit, ...] = (
     Limit("Form fields in memory", security.MAX_FORM_BYTES, "bytes", "web.security.MAX_FORM_BYTES",
           "413"),
     Limit("Form parts", security.MAX_FORM_PARTS, "parts", "web.security.MAX_FORM_PARTS", "413"),
-    Limit("Scenario source", scenario.MAX_SOURCE_BYTES, "bytes", "engine.scenario.MAX_SOURCE_BYTES",
+    Limit("Scenario source", scenario.MAX_SOURCE_BYTES, "bytes", "format.scenario.MAX_SOURCE_BYTES",
           "the scenario is refused with its error, nothing resolved"),
-    Limit("Scenario nesting", scenario.MAX_DEPTH, "levels", "engine.scenario.MAX_DEPTH",
+    Limit("Scenario nesting", scenario.MAX_DEPTH, "levels", "format.scenario.MAX_DEPTH",
           "refused; YAML aliases and tags are refused too (safe loading only)"),
-    Limit("Actions in a scenario", scenario.MAX_ACTIONS, "actions", "engine.scenario.MAX_ACTIONS",
+    Limit("Actions in a scenario", scenario.MAX_ACTIONS, "actions", "format.scenario.MAX_ACTIONS",
           "refused, naming `actions`"),
-    Limit("Effects on one card", scenario.MAX_EFFECTS, "effects", "engine.scenario.MAX_EFFECTS", "refused"),
-    Limit("Sentences in one effect", scenario.MAX_SENTENCES, "sentences", "engine.scenario.MAX_SENTENCES",
+    Limit("Effects on one card", scenario.MAX_EFFECTS, "effects", "format.scenario.MAX_EFFECTS", "refused"),
+    Limit("Sentences in one effect", scenario.MAX_SENTENCES, "sentences", "format.scenario.MAX_SENTENCES",
           "refused"),
-    Limit("Steps in one sentence", scenario.MAX_STEPS, "steps", "engine.scenario.MAX_STEPS", "refused"),
-    Limit("Repeat count", scenario.MAX_REPEAT, "times", "engine.scenario.MAX_REPEAT", "refused"),
-    Limit("Cards listed in one zone", scenario.MAX_CARD_LIST, "cards", "engine.scenario.MAX_CARD_LIST",
+    Limit("Steps in one sentence", scenario.MAX_STEPS, "steps", "format.scenario.MAX_STEPS", "refused"),
+    Limit("Repeat count", scenario.MAX_REPEAT, "times", "format.scenario.MAX_REPEAT", "refused"),
+    Limit("Cards listed in one zone", scenario.MAX_CARD_LIST, "cards", "format.scenario.MAX_CARD_LIST",
           "refused"),
-    Limit("Cards counted in one zone", scenario.MAX_ZONE_COUNT, "cards", "engine.scenario.MAX_ZONE_COUNT",
+    Limit("Cards counted in one zone", scenario.MAX_ZONE_COUNT, "cards", "format.scenario.MAX_ZONE_COUNT",
           "refused"),
-    Limit("Cards in one field slot", scenario.MAX_STACK, "cards", "engine.scenario.MAX_STACK", "refused"),
-    Limit("Text of a field", scenario.MAX_TEXT, "characters", "engine.scenario.MAX_TEXT", "refused"),
+    Limit("Cards in one field slot", scenario.MAX_STACK, "cards", "format.scenario.MAX_STACK", "refused"),
+    Limit("Text of a field", scenario.MAX_TEXT, "characters", "format.scenario.MAX_TEXT", "refused"),
     Limit("Nested 「〜時」 triggers", game.MAX_TRIGGER_DEPTH, "levels", "engine.game.MAX_TRIGGER_DEPTH",
           "resolution stops with a ruling that the chain loops (a gap)"),
     Limit("Effect operations per action", game.MAX_EFFECT_OPERATIONS, "operations",

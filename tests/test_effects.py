@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.engine import load_scenario, resolve
-from adjudicator.engine import scenario as fmt
+from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import build_board
 from adjudicator.engine.effects import EffectRun
 from adjudicator.engine.effects.facts import contains, facts_of, matches

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from adjudicator import paths
 from adjudicator.engine import ScenarioError, load_scenario, resolve
-from adjudicator.engine.scenario import FORMAT, PHASES
+from adjudicator.format.scenario import FORMAT, PHASES
 from adjudicator.links import encode_payload
 
 pytestmark = pytest.mark.fuzz

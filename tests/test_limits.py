@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator.engine import ScenarioError, load_scenario, resolve
-from adjudicator.engine import game, scenario, trace
+from adjudicator.engine import game, trace
+from adjudicator.format import scenario
 from adjudicator.limits import LIMITS, markdown_table
 from adjudicator.links import PayloadProblem, decode_payload, encode_payload
 from adjudicator.links.payload import MAX_JSON_BYTES, MAX_PAYLOAD_CHARS, PAYLOAD_VERSION

@@ -16,7 +16,7 @@ from adjudicator.engine import activation, continuous, durations, legality, move
 from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
-from adjudicator.engine.scenario import AttackSpec, Defence
+from adjudicator.format.scenario import AttackSpec, Defence
 from adjudicator.engine.stats import (
     AMOUNTS_ADD_UP,
     FACE_DOWN_NOT_ATTACKER,

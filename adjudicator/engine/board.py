@@ -13,7 +13,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterator, Literal
 
-from adjudicator.engine import scenario as fmt
+from adjudicator.format import scenario as fmt
 
 PlayerId = Literal["A", "B"]
 SLOTS = (1, 2, 3, 4, 5)

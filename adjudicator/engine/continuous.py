@@ -20,7 +20,7 @@ from adjudicator.engine.board import Board, Card, Expiry, PowerMod, opponent_of
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
-    from adjudicator.engine import scenario as fmt
+    from adjudicator.format import scenario as fmt
     from adjudicator.engine.effects.facts import CardFacts
 
 CONTINUOUS_REJUDGED = rule(

@@ -19,7 +19,7 @@ from adjudicator.engine.board import Board, Card, Expiry, Player, Timed, expiry_
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
-    from adjudicator.engine import scenario as fmt
+    from adjudicator.format import scenario as fmt
 
 TURN_COUNT = rule("turn_count", ("5.6.1", "5.8.5"), "「nターン」は対象となるプレイヤーのターンのみを数える（追加のターンも含む）")
 NEXT_TURN = rule("next_turn", "5.6.2", "「次のターン」は次の相手のターンとして扱う")

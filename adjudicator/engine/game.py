@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, NoReturn
 
 from adjudicator import ENGINE_VERSION
-from adjudicator.engine import scenario as fmt
+from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Board, Card, build_board
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import CHECK_AT_EACH_BATCH, DECK_OUT, Rule

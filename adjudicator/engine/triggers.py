@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from adjudicator.engine import scenario as fmt
+from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import CARD_TEXT_FIRST, rule

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.engine import durations
 from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.rules import rule
-from adjudicator.engine.scenario import PHASES
+from adjudicator.format.scenario import PHASES
 
 if TYPE_CHECKING:
-    from adjudicator.engine import scenario as fmt
+    from adjudicator.format import scenario as fmt
     from adjudicator.engine.game import Game
 
 PHASE_ORDER = rule("phase_order", "5.2.1", "各ターンはドロー&リフレッシュ→召喚→効果発動→セット→攻撃の順で進行する")
@@ -113,7 +113,7 @@ def _forced_refresh(game: "Game") -> None:
     """Leaving the draw phase without a ``draw_phase`` action draws nothing, but the refresh is forced and
     still happens (3.2.1, 3.2.2, 5.2.2)."""
     from adjudicator.engine import phases
-    from adjudicator.engine.scenario import DrawPhaseSpec
+    from adjudicator.format.scenario import DrawPhaseSpec
 
     board = game.board
     if board.done_in_turn.get("draw_phase") != board.turn_index:
@@ -124,7 +124,7 @@ def _forced_flip(game: "Game") -> None:
     """Leaving the summon phase without a ``summon_phase`` action summons no rank-0 card, but turning the
     face-down cards face-up is forced and still happens (5.2.3, 6.10.1)."""
     from adjudicator.engine import phases
-    from adjudicator.engine.scenario import SummonPhaseSpec
+    from adjudicator.format.scenario import SummonPhaseSpec
 
     board = game.board
     face_down = any(stack.face_down for _, stack in board.players[board.turn_player].field_tops())

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine import scenario as fmt
+from adjudicator.format import scenario as fmt
 from adjudicator.engine.trace import Trace
 from adjudicator.rulebook.numbers import citation_covers
 

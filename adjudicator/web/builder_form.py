@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from adjudicator.engine import ScenarioError, load_scenario
-from adjudicator.engine.scenario import (
+from adjudicator.format.scenario import (
     FORMAT,
     MAX_ACTIONS,
     MAX_CARD_LIST,

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from adjudicator.engine.scenario import MAX_SOURCE_BYTES
+from adjudicator.format.scenario import MAX_SOURCE_BYTES
 from adjudicator.web import errors
 
 # A scenario source may be 512 KiB; sent inside JSON its Japanese may be escaped (\uXXXX: 6 bytes for 3),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import scenario as fmt
+from adjudicator.format import scenario as fmt
 from adjudicator.engine.effects.facts import (
     BARE_FIELD_CARD,
     FACE_DOWN_NOT_COUNTED,

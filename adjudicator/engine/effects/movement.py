@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import durations, moves, restrictions
-from adjudicator.engine import scenario as fmt
+from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card, PowerMod, Timed
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_CAN_BE_COVERED, PROHIBITION_FIRST, immune, kept_on_field

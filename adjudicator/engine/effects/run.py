@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import scenario as fmt
+from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.effects.facts import CardFacts, facts_of
 from adjudicator.engine.effects.words import card_words

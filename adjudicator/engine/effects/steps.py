@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import durations, moves
-from adjudicator.engine import scenario as fmt
+from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import PowerMod, expiry_from
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
