@@ -47,6 +47,7 @@ class Game:
     operations: int = 0
     trigger_depth: int = 0
     pending: list[Any] = field(default_factory=list)  # after-triggers waiting for their step to end (10.1.9)
+    pick_queues: dict[str | None, list[Any]] = field(default_factory=dict)  # the action's picks left (picks.py)
 
     # -- choices and outcomes ----------------------------------------------------------------------
 
@@ -184,7 +185,7 @@ def resolve(scenario: fmt.Scenario) -> Trace:
 def _choices_of(action: fmt.Action) -> fmt.Choices:
     argument = action.argument
     if isinstance(argument, fmt.Choices):
-        return fmt.Choices(decline=argument.decline, order=argument.order)
+        return fmt.Choices(decline=argument.decline, order=argument.order, picks=argument.picks)
     return fmt.Choices()
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.trace import Trace
+from adjudicator.reading import load_scenario
 from adjudicator.rulebook.numbers import citation_covers
 
 STATE_FIELDS = ("state", "face", "power", "cards", "rank", "top")
@@ -108,7 +109,7 @@ def verify_file(path: Path) -> Outcome:
     from adjudicator.engine.game import resolve
 
     try:
-        loaded = fmt.load_scenario(path.read_text(encoding="utf-8"))
+        loaded = load_scenario(path.read_text(encoding="utf-8"))
     except fmt.ScenarioError as error:
         return Outcome(str(path), tuple(f"does not load: {p or '(top)'}: {m}" for p, m in error.errors))
     try:

@@ -35,6 +35,7 @@ MAX_SENTENCES = 30            # sentences in one effect
 MAX_STEPS = 12                # steps in one sentence
 MAX_REPEAT = 20
 MAX_POWER = 100_000
+MAX_PICKS = 30                # picks given for one effect
 MAX_SOURCE_BYTES = 512 * 1024
 
 Player = Literal["A", "B"]
@@ -579,11 +580,32 @@ class Defence(Strict):
         return self.block or self.substitute or self.event or ""
 
 
+# A pick a player made for an effect, in the order its text asks (docs/format-additions.md): the card(s) of
+# 「選ぶ」 (a card reference, or a list of them), the count of 「n枚まで」, or null for "not given here".
+Pick = Union[None, int, str, list[str]]
+Picks = Union[list[Pick], dict[str, list[Pick]]]
+
+
 class Choices(Strict):
-    """Choices a player makes for an action's optional and simultaneous effects (6.4.7, 10.1.2)."""
+    """Choices a player makes for an action's optional and simultaneous effects (6.4.7, 10.1.2), and the
+    picks for its effects' choices (8.4.1, 6.5.4): a list for the effect(s) the action itself runs, or a
+    map from effect name to a list, for any effect (triggered ones too)."""
 
     decline: list[str] = Field(default_factory=list, max_length=20)
     order: list[str] = Field(default_factory=list, max_length=20)
+    picks: Picks | None = None
+
+    @field_validator("picks")
+    @classmethod
+    def _bounded_picks(cls, value: Any) -> Any:
+        lists = list(value.values()) if isinstance(value, dict) else [value] if value is not None else []
+        if len(lists) > MAX_EFFECTS * 2 or any(len(picks) > MAX_PICKS for picks in lists):
+            raise ValueError(f"at most {MAX_PICKS} picks per effect")
+        for picks in lists:
+            for pick in picks:
+                if isinstance(pick, list) and len(pick) > 10 or isinstance(pick, int) and not 0 <= pick <= 60:
+                    raise ValueError("a pick is at most 10 cards, or a count 0..60")
+        return value
 
 
 class AttackSpec(Choices):

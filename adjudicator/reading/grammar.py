@@ -128,9 +128,13 @@ def parser() -> Lark:
 STARTS = ("start", "trigger", "if_clause", "duration")
 
 
+@lru_cache(maxsize=4096)
 def parse(words: str, start: str = "start") -> Part:
     """Parse one sentence (no 「。」); raises lark's errors when the words are not in the grammar and
-    :class:`NotReadable` when they parse into something the format cannot hold."""
+    :class:`NotReadable` when they parse into something the format cannot hold.
+
+    Cached: the same card text is read again and again (a card list, a scenario's several copies), and
+    Earley parsing costs tens of milliseconds; the values are never changed after they are built."""
     tree: Tree = parser().parse(words, start=start)
     try:
         return _Build().transform(tree)

@@ -17,6 +17,7 @@ from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences
 from adjudicator.reading.values import CounterClause, NotReadable, Part, PickOnly, SentenceDraft
 
 MAX_TEXT = fmt.MAX_TEXT
+MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence, and Earley time grows with it
 IT_IS_THE_PICK = declare("it_is_the_pick", ("7.2.3", "8.4.1"), "「…を選ぶ。…それ…」: 「それ」 is the card chosen just before")
 
 
@@ -102,6 +103,9 @@ def read_effect(text: str) -> Reading:
 
 
 def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:
+    if len(span.text) > MAX_SENTENCE:
+        out.unread.append(Unread(span.start, span.end, span.text, f"一部しか読めない文: {MAX_SENTENCE}文字を超える文は読まない", "partial"))
+        return
     try:
         part = parse(span.text)
     except LarkError:

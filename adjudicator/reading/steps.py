@@ -255,7 +255,7 @@ def set_from_hand(source: tuple[dict[str, Any], int], onto: Any) -> StepDraft:
 
 
 @production("move", ("3.3.1", "3.4.1", "7.4.1"), "「これを自分の場の他のカードの上に移動する」: a field card onto another", step=True,
-            rule='move: (object_ref | pick) onto "移動" <する>')
+            rule='move: (object_ref | pick | object_count) onto "移動" <する>')
 def move(card: Any, onto: Any) -> StepDraft:
     return StepDraft("move", {"card": card, "onto": onto})
 

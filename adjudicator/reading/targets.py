@@ -147,7 +147,10 @@ def noun_role(role: str) -> tuple[str, Any]:
 def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
     phrase = NounPhrase()
     wheres = []
+    on_field = not any(key == "zone" for key, _ in parts)
     for key, value in parts:
+        if on_field and key == "where" and value == {"type": "person"}:
+            continue  # 「場の人物カード」: only persons are ever on the field (2.8.1, 6.8.3), so no condition
         if key == "player":
             phrase.player = value
         elif key == "zone":
@@ -160,7 +163,7 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
     return phrase
 
 
-@production("field_cards", "7.3.1", "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
+@production("field_cards", ("7.3.1", "6.8.3"), "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
             rule='field_cards: [cond_other] owner condition* noun\n?owner: owner_opponent | owner_self | owner_each\n'
                  '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_attribute | cond_name '
                  '| cond_role | cond_other | cond_every\n'
@@ -225,7 +228,7 @@ def object_every(phrase: NounPhrase) -> dict[str, Any]:
 
 
 @production("object_count", ("8.4.1", "6.5.4"), "「…をn枚」「…をn枚まで」: the player picks that many (まで: 0 up to n)",
-            rule='object_count: field_cards "を" number "枚" [UP_TO]')
+            rule='object_count: field_cards "を" number "枚" [UP_TO] ["、"]')
 def object_count(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str, Any]:
     if phrase.every:
         raise NotReadable("「全ての」と枚数が一緒に書かれている")
