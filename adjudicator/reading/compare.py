@@ -4,7 +4,9 @@ Hand-written sentences carry the picks a player made inside the steps (``chosen`
 card outright (``card: kiba`` where the text says 「手札の〈騎馬隊〉を」). The text says only what may be
 picked; so a reading equals the hand-written sentences when they are the same once every pick is taken
 out, and the picks taken out, in the order the text asks for them, are what an action's ``picks`` gives
-(docs/format-additions.md). ``{it: {where: W}}`` and ``{it: W}`` are the same condition.
+(docs/format-additions.md). ``{it: {where: W}}`` and ``{it: W}`` are the same condition. A field card
+written as its slot (``onto: A1``) where the text makes the player choose is not the same: the step skips
+the choice the text asks for.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ class Alignment:
     equal: bool = True
     picks: list[Any] = field(default_factory=list)
     difference: str = ""
+    # A hand-written step named a hand/deck/graveyard card outright where the text chooses it: the same
+    # card, but the reading's ruling also cites how a choice in a hidden zone is made (6.6, 8.4.1).
+    named_hidden_choice: bool = False
 
     def differ(self, where: str, read: Any, written: Any) -> None:
         if self.equal:
@@ -74,15 +79,15 @@ def _walk(read: Any, written: Any, where: str, out: Alignment) -> None:
         if written == read:
             out.picks.append(None)
             return
-    if where.endswith(".draw") and isinstance(read, dict) and isinstance(written, dict):
-        pass
     if read != written:
         out.differ(where, read, written)
 
 
 def _choice(read: dict[str, Any], written: Any, where: str, out: Alignment) -> None:
-    if isinstance(written, str):  # the pick written as the card itself
+    if isinstance(written, str) and read.get("zone", "field") != "field":
+        # A card of a hidden zone, written as itself: the only way a step could name it.
         out.picks.append([written])
+        out.named_hidden_choice = True
         return
     if not isinstance(written, dict):
         out.differ(where, read, written)
