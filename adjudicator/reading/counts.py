@@ -31,13 +31,13 @@ def draw_fixed(count: int) -> StepDraft:
 
 
 @production("draw_up_to", ("6.5.4", "6.5.5"), "「カードをn枚まで引く」: the count is chosen, 0..n, before drawing", step=True,
-            rule='draw_up_to: ["山札から"] ["カードを"] number "枚まで" <引く>')
-def draw_up_to(count: int) -> StepDraft:
+            rule='draw_up_to: ["山札から"] ["カードを"] number "枚" UP_TO <引く>')
+def draw_up_to(count: int, _up_to: str) -> StepDraft:
     return StepDraft("draw", {"up_to": _count(count)})
 
 
 @production("draw_until_hand", "6.5.12", "「手札がn枚になるように引く」: draw the difference", step=True,
-            rule='draw_until_hand: "手札が" number "枚になるように" <引く>')
+            rule='draw_until_hand: "手札が" number "枚" "になるように" <引く>')
 def draw_until_hand(count: int) -> StepDraft:
     return StepDraft("draw", {"until_hand": _count(count)})
 

@@ -66,6 +66,29 @@ def _expand(production_rule: str, step_names: set[str]) -> tuple[list[str], dict
     return lines, variants
 
 
+_WORDS_TERMINAL = re.compile(r'^([A-Z_]+):\s*((?:"[^"]*"\s*\|?\s*)+)$')
+
+
+def _words_as_rules(lines: list[str]) -> list[str]:
+    """A terminal of several words (``TURN_OWNER: "自分の" | "相手の"``) becomes a rule of one literal per word.
+
+    Lark's lexer tries a terminal's alternatives in order, not the longest first, so 「自分の」 of such a
+    terminal would win over the literal 「自分の場の」; as separate literals, longer words are tried first.
+    """
+    renamed: dict[str, str] = {}
+    out: list[str] = []
+    for line in lines:
+        match = _WORDS_TERMINAL.match(line.strip())
+        if match:
+            name = f"w_{match.group(1).lower()}"
+            renamed[match.group(1)] = name
+            out.append(f"!{name}: {match.group(2)}")
+        else:
+            out.append(line)
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, renamed)) + r")\b") if renamed else None
+    return [pattern.sub(lambda m: renamed[m.group(1)], line) if pattern and not line.startswith("!") else line for line in out]
+
+
 def grammar_text() -> str:
     productions = registered_productions()
     step_names = {p.name for p in productions if p.step}
@@ -82,7 +105,7 @@ def grammar_text() -> str:
         lines.append(f"?step_{which}: " + " | ".join(by_form[which]))
     lines += [sentences.SENTENCE_RULES, targets.TARGET_RULES, durations.DURATION_RULES, triggers.TRIGGER_RULES,
               conditions.CONDITION_RULES, TERMINALS]
-    return "\n".join(lines)
+    return "\n".join(_words_as_rules("\n".join(lines).split("\n")))
 
 
 class _Build(Transformer):
@@ -98,7 +121,9 @@ class _Build(Transformer):
         values, cites = _unwrap(children)
         declared = self._builds.get(base)
         if declared is None:
-            return Part(values if name != "start" else values[0], cites)
+            if name == "start" or name.startswith("w_"):  # the sentence; a word of a several-word terminal
+                return Part(values[0], cites)
+            return Part(values, cites)
         own = tuple(c for c in declared.clauses if c not in cites)
         return Part(declared.build(*values), own + cites)
 
@@ -120,8 +145,9 @@ def _unwrap(children: list[Any]) -> tuple[list[Any], tuple[str, ...]]:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar_text(), parser="earley", lexer="dynamic", maybe_placeholders=True, ambiguity="resolve",
-                start=list(STARTS))
+    # LALR(1) with a contextual lexer: the grammar has no conflicts (lark would refuse a reduce/reduce one
+    # and tests/test_reading.py checks for shift/reduce ones), and a sentence parses in about a millisecond.
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", maybe_placeholders=True, start=list(STARTS))
 
 
 # What a piece of a sentence can be parsed as on its own (refusals.py tries the opening clauses).
@@ -133,8 +159,8 @@ def parse(words: str, start: str = "start") -> Part:
     """Parse one sentence (no 「。」); raises lark's errors when the words are not in the grammar and
     :class:`NotReadable` when they parse into something the format cannot hold.
 
-    Cached: the same card text is read again and again (a card list, a scenario's several copies), and
-    Earley parsing costs tens of milliseconds; the values are never changed after they are built."""
+    Cached: the same card text is read again and again (a card list, a scenario's several copies); the
+    values are never changed after they are built."""
     tree: Tree = parser().parse(words, start=start)
     try:
         return _Build().transform(tree)

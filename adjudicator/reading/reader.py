@@ -17,7 +17,7 @@ from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences
 from adjudicator.reading.values import CounterClause, NotReadable, Part, PickOnly, SentenceDraft
 
 MAX_TEXT = fmt.MAX_TEXT
-MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence, and Earley time grows with it
+MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence (and its refusal is probed clause by clause)
 IT_IS_THE_PICK = declare("it_is_the_pick", ("7.2.3", "8.4.1"), "「…を選ぶ。…それ…」: 「それ」 is the card chosen just before")
 
 

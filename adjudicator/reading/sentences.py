@@ -70,22 +70,19 @@ def plain_last(step: StepDraft) -> tuple[StepDraft, bool]:
     return step, False
 
 
-@production("then_lead", "6.7.1", "「その後、（Cなら、）」: the sentence goes on only after the one before fully resolved",
-            rule='then_lead: then [if_clause "、"]')
-def then_lead(_then: bool, condition: Any) -> tuple[bool, Any]:
-    return True, condition
-
-
 @production("condition_lead", "6.7.5", "「Cなら、（その後、）」: the condition, judged when the sentence starts "
             "(a 「その後」 after it stands at the start)", rule='condition_lead: if_clause "、" [then]')
 def condition_lead(condition: Any, then_after: Any) -> tuple[bool, Any]:
     return bool(then_after), condition
 
 
-@production("sentence", "10.1.5", "a sentence: [trigger、][その後、][condition、][duration、] steps",
-            rule='sentence: [trigger "、"] [lead] [duration "、"] body\n?lead: then_lead | condition_lead')
-def sentence(trigger: Any, lead: Any, duration: Any, body: Any) -> SentenceDraft:
-    then_, condition = lead or (False, None)
+@production("sentence", "10.1.5", "a sentence: [trigger、][その後、][condition、][その後、][duration、] steps",
+            rule='sentence: [trigger "、"] [then] [condition_lead] [duration "、"] body')
+def sentence(trigger: Any, then_before: Any, lead: Any, duration: Any, body: Any) -> SentenceDraft:
+    then_after, condition = lead or (False, None)
+    if then_before and then_after:
+        raise NotReadable("「その後」が二度ある")
+    then_ = bool(then_before or then_after)
     *steps, (last, optional) = body
     draft = SentenceDraft(steps=[*steps, last], then=then_, condition=condition,
                           optional=optional, duration=duration, trigger=trigger)
@@ -109,7 +106,7 @@ def counter_clause() -> CounterClause:
 
 
 @production("pick_only", ("8.4.1", "7.2.3"), "「…を1枚選ぶ。」: a choice; the next sentence's 「それ」 is the chosen card",
-            rule='pick_only: field_cards "を" number "枚選ぶ"')
+            rule='pick_only: field_cards "を" number "枚" "選ぶ"')
 def pick_only(phrase: Any, count: int) -> PickOnly:
     if phrase.every:
         raise NotReadable("「全ての」と「選ぶ」が一緒に書かれている")

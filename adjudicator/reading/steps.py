@@ -101,8 +101,8 @@ def _timed(kind: str, spec: dict[str, Any], duration: dict[str, Any] | None) -> 
 
 
 @production("power_add", ("10.4.2", "10.4.3"), "「これのパワーを＋1000する」「…のパワー−1000」: power changes by the amount",
-            step=True, rule='power_add: possessor "パワーを" [duration] amount <する>\n'
-                            'power_add_bare: possessor "パワー" amount')
+            step=True, rule='power_add: possessor "のパワーを" [duration] amount <する>\n'
+                            'power_add_bare: possessor "のパワー" amount')
 def power_add(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
     return _timed("power", {"target": target, "add": change}, duration)
 
@@ -114,26 +114,26 @@ def power_add_bare(target: Any, change: int) -> StepDraft:
 
 @production("power_add_chosen", ("10.4.2", "8.4.1", "7.2.3"), "「…を1枚選び、このターン、（それの）パワーを−2000する」: the chosen "
             "card's power", step=True,
-            rule='power_add_chosen: (pick | object_all) [duration "、"] ["それの"] "パワーを" amount <する>')
+            rule='power_add_chosen: (pick | object_all) [duration "、"] ("それのパワーを" | "パワーを") amount <する>')
 def power_add_chosen(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
     return _timed("power", {"target": target, "add": change}, duration)
 
 
 @production("power_set", ("10.4.3", "11.6.2"), "「（それの）パワーがnになる」: power becomes n", step=True,
-            rule='power_set: (possessor | pick [duration "、"] ["それの"]) "パワーが" number "に" <なる>')
+            rule='power_set: (possessor "のパワーが" | pick [duration "、"] ("それのパワーが" | "パワーが")) number "に" <なる>')
 def power_set(target: Any, *rest: Any) -> StepDraft:
     duration, value = (rest if len(rest) == 2 else (None, rest[0]))
     return _timed("power", {"target": target, "set": value}, duration)
 
 
 @production("rank_add", "2.2.3", "「これのランクを＋1する」: the effective rank changes", step=True,
-            rule='rank_add: possessor "ランクを" [duration] amount <する>')
+            rule='rank_add: possessor "のランクを" [duration] amount <する>')
 def rank_add(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
     return _timed("rank", {"target": target, "add": _rank(change)}, duration)
 
 
 @production("rank_add_chosen", ("2.2.3", "8.4.1", "7.2.3"), "「…を1枚選び、（それの）ランクを＋1する」", step=True,
-            rule='rank_add_chosen: (pick | object_all) [duration "、"] ["それの"] "ランクを" amount <する>')
+            rule='rank_add_chosen: (pick | object_all) [duration "、"] ("それのランクを" | "ランクを") amount <する>')
 def rank_add_chosen(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
     return _timed("rank", {"target": target, "add": _rank(change)}, duration)
 
@@ -197,7 +197,7 @@ def restrict_player(player: str, duration: dict[str, Any] | None, words: str) ->
 
 
 @production("restrict_limit", "10.3.2", "「自分は合わせてn枚までしか召喚できない」: at most n summons this period", step=True,
-            rule='restrict_limit: PLAYER_SUBJECT [duration ["、"]] "合わせて" number "枚までしか" LIMITED\n'
+            rule='restrict_limit: PLAYER_SUBJECT [duration ["、"]] "合わせて" number "枚" "までしか" LIMITED\n'
                  'LIMITED: "召喚できない" | "事変を発動できない"')
 def restrict_limit(player: str, duration: dict[str, Any] | None, limit: int, words: str) -> StepDraft:
     spec: dict[str, Any] = {} if player == "相手は" else {"player": "self"}

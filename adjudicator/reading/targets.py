@@ -84,13 +84,13 @@ def cond_power(value: int, bound: str | None) -> tuple[str, Any]:
     return ("where", _bound("power", value, bound))
 
 
-@production("cond_attribute", ("7.1.1", "7.1.2"), "「【属性】の」: an attribute that contains the word", rule='cond_attribute: "【" ATTR "】の"')
+@production("cond_attribute", ("7.1.1", "7.1.2"), "「【属性】の」: an attribute that contains the word", rule='cond_attribute: "【" ATTR "】" "の"')
 def cond_attribute(word: str) -> tuple[str, Any]:
     return ("where", {"attribute": word})
 
 
 @production("cond_name", ("7.1.1", "7.1.2", "7.1.4"), "「〈名前〉の」: a name (without 異名) that contains the word",
-            rule='cond_name: "〈" NAME "〉の"')
+            rule='cond_name: "〈" NAME "〉" "の"')
 def cond_name(word: str) -> tuple[str, Any]:
     return ("where", {"name": word})
 
@@ -236,7 +236,7 @@ def object_count(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str,
 
 
 @production("pick", "8.4.1", "「…をn枚選び、」: the player chooses that many among the candidates",
-            rule='pick: field_cards "を" number "枚選び" ["、"]')
+            rule='pick: field_cards "を" number "枚" "選び" ["、"]')
 def pick(phrase: NounPhrase, count: int) -> dict[str, Any]:
     if phrase.every:
         raise NotReadable("「全ての」と「選ぶ」が一緒に書かれている")
@@ -248,13 +248,13 @@ OBJECT = "?object: object_ref | object_all | object_every | object_count | pick"
 # --- 「…の」 (whose power), 「…は」 (the subject) ------------------------------------------------------
 
 
-@production("owner_of_ref", "7.2.3", "「これの」「それの」: of that one card", rule='owner_of_ref: ref "の"')
+@production("owner_of_ref", "7.2.3", "「これの（パワー）」「それの」: of that one card", rule='owner_of_ref: ref')
 def owner_of_ref(ref: Any) -> Any:
     return ref
 
 
-@production("owner_of_cards", ("8.3.1", "7.3.4"), "「相手の場のカードの」: of each matching card (no count, no 選ぶ: all of them)",
-            rule='owner_of_cards: field_cards "の"')
+@production("owner_of_cards", ("8.3.1", "7.3.4"), "「相手の場のカードの（パワー）」: of each matching card (no count, no 選ぶ: "
+            "all of them)", rule='owner_of_cards: field_cards')
 def owner_of_cards(phrase: NounPhrase) -> dict[str, Any]:
     return phrase.selector(all=True)
 
