@@ -3,7 +3,8 @@
 An action may carry ``picks`` (docs/format-additions.md): a list for the effect(s) the action itself
 runs (the activated effect, the event's effects), or a map from effect name to a list, for any effect,
 triggered ones too. Before an effect resolves, each choice its steps leave open (a 「選ぶ」 selector with
-no ``chosen``, the count of 「n枚まで引く」, the cards of 「手札をn枚墓地へ送る」) takes the next pick, as if
+no ``chosen``, the count of 「n枚まで引く」, the cards of 「手札をn枚墓地へ送る」, and after the cards of
+「n枚…下に置いてあるカードなしで召喚する」 the own cards any that find no slot go onto, 14.2) takes the next pick, as if
 it had been written in the step. A pick that is missing or ``null`` leaves the choice open, and the
 engine stops with a ``decision`` there as it always does (never guess); a pick of the wrong kind (a
 count for a card) is rejected on its own and leaves the choice open.
@@ -78,6 +79,11 @@ def _fill(value: Any, take: Take) -> Any:
         if value.up_to is not None and value.chosen is None:
             return _chosen(value, take("count"))
         return value
+    if isinstance(value, fmt.SummonWithoutSetSpec) and value.empty_slot and value.count > 1:
+        # The cards first, then the own cards those that find no empty slot go onto (14.2).
+        card = _fill(value.card, take)
+        overflow = take("cards") if value.overflow_onto is None else value.overflow_onto
+        return value.model_copy(update={"card": card, "overflow_onto": overflow})
     if isinstance(value, (fmt.DiscardSpec, fmt.HandToDeckSpec)):
         return _chosen(value, take("cards")) if value.chosen is None else value
     if isinstance(value, fmt.Step) and value.kind == "discard" and isinstance(value.discard, int):

@@ -4,6 +4,8 @@ Hand-written sentences carry the picks a player made inside the steps (``chosen`
 card outright (``card: kiba`` where the text says 「手札の〈騎馬隊〉を」). The text says only what may be
 picked; so a reading equals the hand-written sentences when they are the same once every pick is taken
 out, and the picks taken out, in the order the text asks for them, are what an action's ``picks`` gives
+(for 「n枚…セットせずに召喚する」 into empty slots, the cards' own pick, then where any that find no slot
+go, 14.2)
 (docs/format-additions.md). ``{it: {where: W}}`` and ``{it: W}`` are the same condition. A field card
 written as its slot (``onto: A1``) where the text makes the player choose is not the same: the step skips
 the choice the text asks for.
@@ -50,6 +52,12 @@ def _walk(read: Any, written: Any, where: str, out: Alignment) -> None:
     if isinstance(read, dict) and isinstance(written, dict):
         if where.endswith(".if") and "it" in read and "it" in written:
             read, written = _it(read), _it(written)
+        if isinstance(written.get("name"), str):  # 〈〉 are not part of the word (7.1.1; the engine strips them)
+            written = {**written, "name": written["name"].strip("〈〉")}
+        if where.endswith("summon_without_set") and read.get("empty_slot") and read.get("count", 1) > 1:
+            _walk(read["card"], written.get("card"), f"{where}.card", out)
+            out.picks.append(written.get("overflow_onto"))  # 14.2: where the cards that find no slot go
+            read, written = _without(read, "card"), _without(written, "card", "overflow_onto")
         if "up_to" in read and "chosen" in written and set(read) == {"up_to"}:  # 「n枚まで引く」
             out.picks.append(written["chosen"])
             written = {k: v for k, v in written.items() if k != "chosen"}
@@ -98,6 +106,10 @@ def _choice(read: dict[str, Any], written: Any, where: str, out: Alignment) -> N
         out.differ(where, read, rest)
         return
     out.picks.append(chosen)
+
+
+def _without(data: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in keys}
 
 
 def _it(condition: dict[str, Any]) -> dict[str, Any]:
