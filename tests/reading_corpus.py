@@ -19,7 +19,7 @@ from adjudicator.reading.compare import align
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "scenarios"
-CHOICE_ACTIONS = ("activate", "event", "attack")
+CHOICE_ACTIONS = ("activate", "event", "attack", "draw_phase", "summon_phase", "set", "next_phase", "end_turn")
 
 
 @dataclass
@@ -81,7 +81,7 @@ def text_only(path: Path) -> TextOnly:
             return out
         out.picks[name] = _trimmed(given[0])
     if out.picks and not _carry(data, out.picks):
-        out.skip = "no activate/event/attack action can carry the picks"
+        out.skip = "no action can carry the picks"
         return out
     out.data = data
     return out

@@ -168,6 +168,12 @@ def test_picks_by_effect_name_and_counts_in_text_order():
     assert trace["final"]["B"]["field"]["1"]["state"] == "rest"
 
 
+def test_a_phase_action_carries_picks_for_the_effect_it_triggers():
+    effect = {"name": "見張り", "text": "効果発動フェーズの終わりに、相手の場のカードを1枚選び、レストする。"}
+    trace = resolve(load_scenario(_scenario(effect, [{"next_phase": {"picks": {"見張り": ["B1"]}}}]))).to_json()
+    assert trace["decision"] is None and trace["final"]["B"]["field"]["1"]["state"] == "rest"
+
+
 def test_a_missing_pick_still_stops_with_a_decision():
     trace = resolve(load_scenario(_scenario(CHOOSE_REST))).to_json()
     assert trace["decision"]["player"] == "A" and set(trace["decision"]["options"]) >= {"B1", "B2"}

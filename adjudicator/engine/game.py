@@ -186,6 +186,8 @@ def _choices_of(action: fmt.Action) -> fmt.Choices:
     argument = action.argument
     if isinstance(argument, fmt.Choices):
         return fmt.Choices(decline=argument.decline, order=argument.order, picks=argument.picks)
+    if isinstance(argument, fmt.Picked):
+        return fmt.Choices(picks=argument.picks)
     return fmt.Choices()
 
 

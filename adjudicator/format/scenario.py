@@ -586,13 +586,10 @@ Pick = Union[None, int, str, list[str]]
 Picks = Union[list[Pick], dict[str, list[Pick]]]
 
 
-class Choices(Strict):
-    """Choices a player makes for an action's optional and simultaneous effects (6.4.7, 10.1.2), and the
-    picks for its effects' choices (8.4.1, 6.5.4): a list for the effect(s) the action itself runs, or a
-    map from effect name to a list, for any effect (triggered ones too)."""
+class Picked(Strict):
+    """The picks for the choices of the effects an action resolves (8.4.1, 6.5.4): a list for the effect(s)
+    the action itself runs, or a map from effect name to a list, for any effect (triggered ones too)."""
 
-    decline: list[str] = Field(default_factory=list, max_length=20)
-    order: list[str] = Field(default_factory=list, max_length=20)
     picks: Picks | None = None
 
     @field_validator("picks")
@@ -606,6 +603,13 @@ class Choices(Strict):
                 if isinstance(pick, list) and len(pick) > 10 or isinstance(pick, int) and not 0 <= pick <= 60:
                     raise ValueError("a pick is at most 10 cards, or a count 0..60")
         return value
+
+
+class Choices(Picked):
+    """Choices a player makes for an action's optional and simultaneous effects (6.4.7, 10.1.2)."""
+
+    decline: list[str] = Field(default_factory=list, max_length=20)
+    order: list[str] = Field(default_factory=list, max_length=20)
 
 
 class AttackSpec(Choices):
@@ -628,7 +632,7 @@ class AttackSpec(Choices):
         return list(self.response) if isinstance(self.response, list) else [self.response]  # type: ignore[list-item]
 
 
-class DrawPhaseSpec(Strict):
+class DrawPhaseSpec(Picked):
     draw: int = Field(ge=0, le=60)
 
 
@@ -637,13 +641,13 @@ class SummonEntry(Strict):
     slot: int | None = Field(default=None, ge=1, le=5)
 
 
-class SummonPhaseSpec(Strict):
+class SummonPhaseSpec(Picked):
     summon: list[Union[str, SummonEntry]] = Field(default_factory=list, max_length=10)
     # Which face-down cards to turn face-up when a summon limit allows fewer than all (6.10.1, 6.10.2).
     flip: list[str] | None = Field(default=None, max_length=5)
 
 
-class SetSpec(Strict):
+class SetSpec(Picked):
     card: str
     onto: str
 
@@ -657,8 +661,8 @@ class EventSpec(Choices):
     card: str
 
 
-class Empty(Strict):
-    pass
+class Empty(Picked):
+    """``next_phase: {}``, ``end_turn: {}``: nothing to give but the picks of the effects they trigger."""
 
 
 ACTION_KINDS: tuple[str, ...] = (
