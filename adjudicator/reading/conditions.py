@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.reading.productions import production
-from adjudicator.reading.values import merge_where
+from adjudicator.reading.values import NotReadable, merge_where
 
 
 def _compare(prefix: str, count: int, bound: str) -> dict[str, Any]:
@@ -43,14 +43,36 @@ def if_deck(owner: str, count: int, bound: str, _if: str) -> dict[str, Any]:
 def if_field_count(field_at: str, *rest: Any) -> dict[str, Any]:
     *words, count, bound, _if = rest
     where = merge_where(*(value for _, value in words if isinstance(value, dict)))
-    kind = "field_count_at_least" if bound == "以上" else "field_count_at_most"
+    return _field_count("opponent" if field_at == "相手の場に" else "self", where, count, bound)
+
+
+@production("if_cards_count", ("6.7.5", "6.2.2", "3.1.2"), "「自分の場のカードがn枚以下なら」: cards on a field that match",
+            rule='if_cards_count: field_cards "が" number "枚" BOUND ["ある"] IF')
+def if_cards_count(phrase: Any, count: int, bound: str, _if: str) -> dict[str, Any]:
+    if phrase.every:
+        raise NotReadable("「全ての」カードの枚数、は読めない")
+    return _field_count(phrase.player, phrase.where, count, bound)
+
+
+@production("if_any", ("6.7.5", "6.2.2", "3.1.2"), "「自分の場に〇〇のカードがあるなら」: at least one; 「ないなら」: none",
+            rule='if_any: FIELD_AT condition* noun "が" w_exists\n'
+                 '!w_exists: "あるなら" | "いるなら" | "あれば" | "いれば" | "ないなら" | "いないなら" | "なければ" | "いなければ"')
+def if_any(field_at: str, *rest: Any) -> dict[str, Any]:
+    *words, exists = rest
+    where = merge_where(*(value for _, value in words if isinstance(value, dict)))
+    player = "opponent" if field_at == "相手の場に" else "self"
+    present = not exists.startswith(("な", "いな"))
+    return _field_count(player, where, 1 if present else 0, "以上" if present else "以下")
+
+
+def _field_count(player: str | None, where: dict[str, Any], count: int, bound: str) -> dict[str, Any]:
     spec: dict[str, Any] = {}
-    if field_at == "相手の場に":
-        spec["player"] = "opponent"
+    if player not in (None, "self"):
+        spec["player"] = player
     spec["count"] = count
     if where:
         spec["where"] = where
-    return {kind: spec}
+    return {"field_count_at_least" if bound == "以上" else "field_count_at_most": spec}
 
 
 @production("if_it", ("10.1.10-3", "7.2.3"), "「それが〇〇なら」: the card the effect dealt with, on its last face-up information",
@@ -99,5 +121,5 @@ def if_did(words: str, _if: str) -> dict[str, Any]:
     return {"did": DID_WORDS[words]}
 
 
-CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_field_count | if_it | if_did\n'
+CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_field_count | if_cards_count | if_any | if_it | if_did\n'
                    'IF: "なら" | "であれば" | "あれば"')

@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator.reading.productions import production
 
 
-@production("this_turn", "5.6.3", "「このターン」: until the turn in progress ends", rule='this_turn: "このターン" ["中"]')
+@production("this_turn", "5.6.3", "「このターン」: until the turn in progress ends", rule='this_turn: "このターン" ["中" | "の間"]')
 def this_turn() -> dict[str, Any]:
     return {"until": "end_of_turn"}
 

@@ -22,7 +22,7 @@ def send_to_graveyard(target: Any, _to: str) -> StepDraft:
 
 
 @production("discard", "2.8.2", "「手札をn枚墓地へ送る」: cards from one's own hand, the player picks which", step=True,
-            rule='discard: "手札を" number "枚" ["、"] GRAVEYARD <送る>')
+            rule='discard: "手札を" number "枚" ["選び"] ["、"] GRAVEYARD <送る>')
 def discard(count: int, _to: str) -> StepDraft:
     return StepDraft("discard", count_of(count))
 
@@ -33,6 +33,12 @@ def mill(owner: str, count: int, _to: str) -> StepDraft:
     spec: dict[str, Any] = {} if owner == "相手の" else {"player": "self"}
     spec["count"] = count_of(count)
     return StepDraft("mill", spec)
+
+
+@production("mill_own", "7.2.1", "「山札の上からn枚を墓地へ送る」 (no owner named): one's own deck", step=True,
+            rule='mill_own: "山札の上から" number "枚" ["を"] GRAVEYARD <送る>')
+def mill_own(count: int, _to: str) -> StepDraft:
+    return StepDraft("mill", {"player": "self", "count": count_of(count)})
 
 
 @production("mill_each", ("10.1.1", "12.1.3"), "「互いに、山札の上からn枚を墓地へ送る」: both players, at once", step=True,
@@ -57,7 +63,7 @@ def to_deck(target: Any, position: str) -> StepDraft:
 
 
 @production("hand_to_deck", "2.8.2", "「手札をn枚山札の下に置く」: cards of one's hand the player picks, to the deck", step=True,
-            rule='hand_to_deck: "手札を" number "枚" ["、"] ["自分の"] "山札の" POSITION "に" <置く>')
+            rule='hand_to_deck: "手札を" number "枚" ["選び"] ["、"] ["自分の"] "山札の" POSITION "に" <置く>')
 def hand_to_deck(count: int, position: str) -> StepDraft:
     spec: dict[str, Any] = {"count": count_of(count)}
     if position == "上":
@@ -114,13 +120,13 @@ def power_add_bare(target: Any, change: int) -> StepDraft:
 
 @production("power_add_chosen", ("10.4.2", "8.4.1", "7.2.3"), "「…を1枚選び、このターン、（それの）パワーを−2000する」: the chosen "
             "card's power", step=True,
-            rule='power_add_chosen: (pick | object_all) [duration "、"] ("それのパワーを" | "パワーを") amount <する>')
+            rule='power_add_chosen: (pick | object_all) [duration "、"] ("それのパワーを" | "そのカードのパワーを" | "パワーを") amount <する>')
 def power_add_chosen(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
     return _timed("power", {"target": target, "add": change}, duration)
 
 
 @production("power_set", ("10.4.3", "11.6.2"), "「（それの）パワーがnになる」: power becomes n", step=True,
-            rule='power_set: (possessor "のパワーが" | pick [duration "、"] ("それのパワーが" | "パワーが")) number "に" <なる>')
+            rule='power_set: (possessor "のパワーが" | pick [duration "、"] ("それのパワーが" | "そのカードのパワーが" | "パワーが")) number "に" <なる>')
 def power_set(target: Any, *rest: Any) -> StepDraft:
     duration, value = (rest if len(rest) == 2 else (None, rest[0]))
     return _timed("power", {"target": target, "set": value}, duration)
@@ -133,7 +139,7 @@ def rank_add(target: Any, duration: dict[str, Any] | None, change: int) -> StepD
 
 
 @production("rank_add_chosen", ("2.2.3", "8.4.1", "7.2.3"), "「…を1枚選び、（それの）ランクを＋1する」", step=True,
-            rule='rank_add_chosen: (pick | object_all) [duration "、"] ("それのランクを" | "ランクを") amount <する>')
+            rule='rank_add_chosen: (pick | object_all) [duration "、"] ("それのランクを" | "そのカードのランクを" | "ランクを") amount <する>')
 def rank_add_chosen(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
     return _timed("rank", {"target": target, "add": _rank(change)}, duration)
 
@@ -203,6 +209,18 @@ def restrict_limit(player: str, duration: dict[str, Any] | None, limit: int, wor
     spec: dict[str, Any] = {} if player == "相手は" else {"player": "self"}
     spec.update({"cannot": _act(words), "limit": limit})
     return _timed("restrict", spec, duration)
+
+
+@production("restrict_chosen", ("8.2.5", "8.4.1", "7.2.3"), "「…を1枚選び、（期間、）それは攻撃できない」: the chosen card may not",
+            step=True, rule='restrict_chosen: pick [duration "、"] "それは" CANNOT')
+def restrict_chosen(target: Any, duration: dict[str, Any] | None, words: str) -> StepDraft:
+    return _timed("restrict", {"target": target, "cannot": _act(words)}, duration)
+
+
+@production("protect_chosen", ("8.2.6", "8.4.1", "7.2.3"), "「…を1枚選び、（期間、）それは場を離れない」: the chosen card is protected",
+            step=True, rule='protect_chosen: pick [duration "、"] "それは" PROTECTION')
+def protect_chosen(target: Any, duration: dict[str, Any] | None, words: str) -> StepDraft:
+    return _timed("protect", {"target": target, "from": PROTECTIONS[words]}, duration)
 
 
 @production("restrict_cards", "8.2.5", "「相手の場の〇〇のカードは攻撃できない」: those cards may not, judged at each attempt",

@@ -39,7 +39,7 @@ ZONES = {"手札": "hand", "墓地": "graveyard", "山札": "deck"}
 
 
 @production("zone_own", "7.2.1", "「手札の」「墓地の」「山札の」: a zone of the card's owner (no subject: 自分)",
-            rule='zone_own: ZONE "の"')
+            rule='zone_own: ZONE ("の" | "から")')
 def zone_own(zone: str) -> tuple[str, Any]:
     return ("zone", ZONES[zone])
 
@@ -186,8 +186,8 @@ def ref_this() -> dict[str, Any]:
     return {"this": True}
 
 
-@production("ref_it", ("7.2.3", "3.5.3"), "「それ」: the card the text already named (gone once it left the field)",
-            rule='ref_it: "それ"')
+@production("ref_it", ("7.2.3", "3.5.3"), "「それ」「そのカード」: the card the text already named (gone once it left the field)",
+            rule='ref_it: "それ" | "そのカード"')
 def ref_it() -> dict[str, Any]:
     return {"it": True}
 
@@ -228,19 +228,19 @@ def object_every(phrase: NounPhrase) -> dict[str, Any]:
 
 
 @production("object_count", ("8.4.1", "6.5.4"), "「…をn枚」「…をn枚まで」: the player picks that many (まで: 0 up to n)",
-            rule='object_count: field_cards "を" number "枚" [UP_TO] ["、"]')
+            rule='object_count: field_cards ("を" number "枚" [UP_TO] | number "枚" [UP_TO] "を") ["、"]')
 def object_count(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str, Any]:
     if phrase.every:
         raise NotReadable("「全ての」と枚数が一緒に書かれている")
     return phrase.selector(choose=count, **({"up_to": True} if up_to else {}))
 
 
-@production("pick", "8.4.1", "「…をn枚選び、」: the player chooses that many among the candidates",
-            rule='pick: field_cards "を" number "枚" "選び" ["、"]')
-def pick(phrase: NounPhrase, count: int) -> dict[str, Any]:
+@production("pick", ("8.4.1", "6.5.4"), "「…をn枚（まで）選び、」「…n枚を選び、」: the player chooses that many (まで: 0 up to n)",
+            rule='pick: field_cards ("を" number "枚" [UP_TO] | number "枚" [UP_TO] "を") "選び" ["、"]')
+def pick(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str, Any]:
     if phrase.every:
         raise NotReadable("「全ての」と「選ぶ」が一緒に書かれている")
-    return phrase.selector(choose=count)
+    return phrase.selector(choose=count, **({"up_to": True} if up_to else {}))
 
 
 OBJECT = "?object: object_ref | object_all | object_every | object_count | pick"
@@ -270,12 +270,6 @@ def subject_ref(ref: Any) -> tuple[str, Any]:
 @production("subject_cards", ("8.2.5", "8.2.6", "7.3.4"), "「自分の場の他のカードは」: each matching card", rule='subject_cards: field_cards "は"')
 def subject_cards(phrase: NounPhrase) -> tuple[str, Any]:
     return ("cards", phrase)
-
-
-@production("subject_picked", ("8.4.1", "7.2.3"), "「…を1枚選び、それは」: the chosen card",
-            rule='subject_picked: pick "それは"')
-def subject_picked(selector: dict[str, Any]) -> tuple[str, Any]:
-    return ("ref", selector)
 
 
 SUBJECT = "?subject: subject_ref | subject_cards"
