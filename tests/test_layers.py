@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -69,3 +70,39 @@ def test_no_import_inside_a_function_without_a_comment_saying_why():
             if not _says_why(lines, node.lineno):
                 unexplained.append(f"{path.relative_to(ROOT)}:{node.lineno}: {lines[node.lineno - 1].strip()}")
     assert unexplained == []
+
+
+def _lint_imports(root: Path) -> subprocess.CompletedProcess:
+    """``lint-imports`` on the package under ``root`` with the contracts of its pyproject.toml."""
+    command = [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"]
+    return subprocess.run([*command, "--no-cache", "--no-logo"], cwd=root, capture_output=True, text=True)
+
+
+def test_the_import_contracts_hold():
+    linted = _lint_imports(ROOT)
+    assert linted.returncode == 0, linted.stdout + linted.stderr
+    assert "0 broken" in linted.stdout
+
+
+def _copy_of_the_package(tmp_path: Path) -> Path:
+    shutil.copytree(PACKAGE, tmp_path / "adjudicator", ignore=shutil.ignore_patterns("__pycache__", "_data"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def test_a_web_library_in_the_engine_breaks_a_contract(tmp_path):
+    copy = _copy_of_the_package(tmp_path)
+    with (copy / "adjudicator" / "engine" / "stats.py").open("a", encoding="utf-8") as module:
+        module.write("\nimport flask  # noqa: E402 - the violation under test\n")
+    linted = _lint_imports(copy)
+    assert linted.returncode != 0
+    assert "adjudicator.engine.stats -> flask" in linted.stdout and "BROKEN" in linted.stdout
+
+
+def test_a_lower_layer_importing_a_higher_one_breaks_a_contract(tmp_path):
+    copy = _copy_of_the_package(tmp_path)
+    with (copy / "adjudicator" / "engine" / "board.py").open("a", encoding="utf-8") as module:
+        module.write("\nfrom adjudicator.engine import resolution  # noqa: E402 - the violation under test\n")
+    linted = _lint_imports(copy)
+    assert linted.returncode != 0
+    assert "adjudicator.engine.board -> adjudicator.engine.resolution" in linted.stdout
