@@ -90,19 +90,21 @@ def _copy_of_the_package(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_a_web_library_in_the_engine_breaks_a_contract(tmp_path):
+def _linted_with(tmp_path: Path, module: str, line: str) -> subprocess.CompletedProcess:
+    """``lint-imports`` on a copy of the package whose ``module`` (a path under adjudicator/) ends with ``line``."""
     copy = _copy_of_the_package(tmp_path)
-    with (copy / "adjudicator" / "engine" / "stats.py").open("a", encoding="utf-8") as module:
-        module.write("\nimport flask  # noqa: E402 - the violation under test\n")
-    linted = _lint_imports(copy)
+    with (copy / "adjudicator" / module).open("a", encoding="utf-8") as source:
+        source.write(f"\n{line}  # noqa: E402 - the violation under test\n")
+    return _lint_imports(copy)
+
+
+def test_a_web_library_in_the_engine_breaks_a_contract(tmp_path):
+    linted = _linted_with(tmp_path, "engine/stats.py", "import flask")
     assert linted.returncode != 0
     assert "adjudicator.engine.stats -> flask" in linted.stdout and "BROKEN" in linted.stdout
 
 
 def test_a_lower_layer_importing_a_higher_one_breaks_a_contract(tmp_path):
-    copy = _copy_of_the_package(tmp_path)
-    with (copy / "adjudicator" / "engine" / "board.py").open("a", encoding="utf-8") as module:
-        module.write("\nfrom adjudicator.engine import resolution  # noqa: E402 - the violation under test\n")
-    linted = _lint_imports(copy)
+    linted = _linted_with(tmp_path, "engine/board.py", "from adjudicator.engine import resolution")
     assert linted.returncode != 0
     assert "adjudicator.engine.board -> adjudicator.engine.resolution" in linted.stdout
