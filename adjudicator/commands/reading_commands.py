@@ -13,6 +13,7 @@ import click
 @click.option("--json", "as_json", is_flag=True, help="Print the reading as JSON (when, sentences, unread, cites, explanation).")
 def read(text: str, as_json: bool) -> None:
     """Read an effect TEXT (Japanese, as printed on the card) into the scenario format's sentences."""
+    # The reader (lark, pydantic) is imported when the command runs, as the engine's commands do.
     from adjudicator.reading import TextTooLong, read_effect
 
     try:

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from lark.exceptions import LarkError
 
+from adjudicator.reading.grammar import parse
 from adjudicator.reading.sentences import Span
 from adjudicator.reading.values import NotReadable
 from adjudicator.reading.verbs import known_predicates
@@ -56,8 +57,6 @@ def _clauses(span: Span) -> list[Span]:
 
 
 def _reads_as(words: str, start: str) -> bool:
-    from adjudicator.reading.grammar import parse
-
     try:
         parse(words, start=start)
     except (LarkError, NotReadable):
@@ -100,6 +99,7 @@ def _unread(span: Span, kind: str, why: str) -> Unread:
 
 @lru_cache(maxsize=1)
 def _tokenizer():
+    # Janome loads its dictionary (about a second) only when a refusal needs a word boundary.
     from janome.tokenizer import Tokenizer
 
     return Tokenizer()

@@ -11,6 +11,8 @@ from importlib import resources
 import yaml
 from flask import Blueprint, Flask, current_app, jsonify, redirect, request
 
+from adjudicator.reading import TextTooLong, read_effect
+
 EXTENSION = "adjudicator.openapi"
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -35,8 +37,6 @@ READ_ERRORS = {
 @bp.route("/read", methods=["POST"])
 def read():
     """The reader's reading of ``{"text": …}`` (adjudicator.reading): when, sentences, unread, cites, explanation."""
-    from adjudicator.reading import TextTooLong, read_effect
-
     if request.content_length is not None and request.content_length > READ_BODY_BYTES:
         return _read_error(413, READ_ERRORS["size"])
     body = request.get_data(cache=False)[: READ_BODY_BYTES + 1]

@@ -49,7 +49,7 @@ def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str, 
 
     ``own``: the effect the action itself runs (activated, or the event's), which takes a list of picks."""
     effect = with_picks(game, effect, own)
-    run = EffectRun.start(game, source, effect, controller)
+    run = EffectRun.start(game, source, effect, controller, step_runner=run_step)
     previous: bool | None = None  # the last sentence's completeness; None before the first
     for number, sentence in enumerate(effect.sentences, start=1):
         if sentence.then and previous is not None and not _may_go_on(run, number, previous):
