@@ -24,6 +24,11 @@ def number(digits: str) -> int:
     return value
 
 
+@production("up_to", ("6.5.4", "6.5.6"), "「まで」: an upper bound only; the player may pick fewer, even 0", rule='up_to: "まで"')
+def up_to() -> str:
+    return "まで"
+
+
 @production("draw_fixed", ("6.5.8", "6.5.1"), "「カードをn枚引く」: a fixed count, drawn at once", step=True,
             rule='draw_fixed: ["山札から"] ["カードを"] number "枚" <引く>')
 def draw_fixed(count: int) -> StepDraft:
@@ -31,7 +36,7 @@ def draw_fixed(count: int) -> StepDraft:
 
 
 @production("draw_up_to", ("6.5.4", "6.5.5"), "「カードをn枚まで引く」: the count is chosen, 0..n, before drawing", step=True,
-            rule='draw_up_to: ["山札から"] ["カードを"] number "枚" UP_TO <引く>')
+            rule='draw_up_to: ["山札から"] ["カードを"] number "枚" up_to <引く>')
 def draw_up_to(count: int, _up_to: str) -> StepDraft:
     return StepDraft("draw", {"up_to": _count(count)})
 

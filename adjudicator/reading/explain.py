@@ -12,6 +12,9 @@ UNTIL = {"end_of_attack": "その攻撃中", "end_of_turn": "このターン", "
          "end_of_own_next_turn": "次の自分のターンの終わりまで"}
 ACTS = {"attack": "攻撃", "block": "ブロック", "summon": "召喚", "set": "セット", "activate": "効果の発動",
         "draw": "カードを引くこと", "event": "事変の発動"}
+DID = {"summon_without_set": "セットせずに召喚した", "summon": "召喚した", "set": "セットした", "send_to_graveyard": "墓地へ送った",
+       "draw": "カードを引いた", "discard": "手札を墓地へ送った", "rest": "レストした", "return_to_hand": "手札に戻した",
+       "move": "移動した", "mill": "山札の上から墓地へ送った"}
 ZONES = {"field": "場", "hand": "手札", "deck": "山札", "graveyard": "墓地"}
 
 
@@ -139,7 +142,7 @@ def condition_words(condition: fmt.Condition) -> str:
         where = value.where if isinstance(value, fmt.ItCondition) else value
         return f"それが{where_words(where)}"
     if kind == "did":
-        return f"この効果で「{value}」をした"
+        return f"この効果で{DID.get(value, value)}"
     return kind
 
 

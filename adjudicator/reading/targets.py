@@ -118,7 +118,8 @@ def noun_card() -> tuple[str, Any]:
     return ("where", {})
 
 
-@production("noun_person", ("7.3.4", "2.2.1"), "「人物カード」「人物」: a person card", rule='noun_person: "人物カード" | "人物"')
+@production("noun_person", ("7.3.4", "2.2.1", "6.8.3"), "「人物カード」「人物」: a person card (on the field every card is one)",
+            rule='noun_person: "人物カード" | "人物"')
 def noun_person() -> tuple[str, Any]:
     return ("where", {"type": "person"})
 
@@ -163,7 +164,7 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
     return phrase
 
 
-@production("field_cards", ("7.3.1", "6.8.3"), "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
+@production("field_cards", "7.3.1", "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
             rule='field_cards: [cond_other] owner condition* noun\n?owner: owner_opponent | owner_self | owner_each\n'
                  '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_attribute | cond_name '
                  '| cond_role | cond_other | cond_every\n'
@@ -227,16 +228,16 @@ def object_every(phrase: NounPhrase) -> dict[str, Any]:
     return phrase.selector(all=True)
 
 
-@production("object_count", ("8.4.1", "6.5.4"), "「…をn枚」「…をn枚まで」: the player picks that many (まで: 0 up to n)",
-            rule='object_count: field_cards ("を" number "枚" [UP_TO] | number "枚" [UP_TO] "を") ["、"]')
+@production("object_count", "8.4.1", "「…をn枚」「…をn枚まで」: the player picks that many (まで: 0 up to n)",
+            rule='object_count: field_cards ("を" number "枚" [up_to] | number "枚" [up_to] "を") ["、"]')
 def object_count(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str, Any]:
     if phrase.every:
         raise NotReadable("「全ての」と枚数が一緒に書かれている")
     return phrase.selector(choose=count, **({"up_to": True} if up_to else {}))
 
 
-@production("pick", ("8.4.1", "6.5.4"), "「…をn枚（まで）選び、」「…n枚を選び、」: the player chooses that many (まで: 0 up to n)",
-            rule='pick: field_cards ("を" number "枚" [UP_TO] | number "枚" [UP_TO] "を") "選び" ["、"]')
+@production("pick", "8.4.1", "「…をn枚（まで）選び、」「…n枚を選び、」: the player chooses that many (まで: 0 up to n)",
+            rule='pick: field_cards ("を" number "枚" [up_to] | number "枚" [up_to] "を") "選び" ["、"]')
 def pick(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str, Any]:
     if phrase.every:
         raise NotReadable("「全ての」と「選ぶ」が一緒に書かれている")
@@ -267,7 +268,7 @@ def subject_ref(ref: Any) -> tuple[str, Any]:
     return ("ref", ref)
 
 
-@production("subject_cards", ("8.2.5", "8.2.6", "7.3.4"), "「自分の場の他のカードは」: each matching card", rule='subject_cards: field_cards "は"')
+@production("subject_cards", "7.3.4", "「自分の場の他のカードは」: each matching card", rule='subject_cards: field_cards "は"')
 def subject_cards(phrase: NounPhrase) -> tuple[str, Any]:
     return ("cards", phrase)
 
@@ -300,7 +301,7 @@ ONTO = "?onto: onto_ref | onto_any | onto_cards"
 
 
 @production("source_cards", ("8.4.1", "6.5.6"), "「手札の〈名前〉を1枚、」「…を2枚まで、」: cards of a zone the player picks "
-            "(no count: one card)", rule='source_cards: zone_cards "を" [number "枚" [UP_TO]] ["、"]')
+            "(no count: one card)", rule='source_cards: zone_cards "を" [number "枚" [up_to]] ["、"]')
 def source_cards(phrase: NounPhrase, count: int | None, up_to: str | None) -> tuple[dict[str, Any], int]:
     if phrase.every:
         raise NotReadable("「全ての」手札のカード、は読めない")
