@@ -71,6 +71,26 @@ def test_wordings_read_into_the_format(text, when, sentences):
     assert reading.sentence_dumps() == sentences
 
 
+EVERY_STEP = (
+    "カードを1枚引く。相手の山札の上から1枚を墓地へ送る。手札を1枚墓地へ送る。相手の場のカードを1枚選び、墓地へ送る。"
+    "これをレストする。これをアクティブにする。これをウラにする。これをオモテにする。このターン、これのパワーを＋1000する。"
+    "このゲームに勝利する。手札の〈足軽〉を1枚、下に置いてあるカードなしでセットせずに召喚する。"
+    "手札のランク1のカードを1枚、これの上にセットする。これを自分の場の他のカードの上に移動する。"
+    "相手の場のカードを1枚選び、持ち主の手札に戻す。相手の場のカードを1枚選び、持ち主の山札の下に置く。"
+    "手札を1枚山札の下に置く。1枚引く操作を2回行う。このターン、相手は攻撃できない。このターン、これはアタッカーを得る。"
+    "このターン、これは場を離れない。このターン、これのランクを＋1する。このターンの後、再び自分のターンになる。"
+)
+
+
+def test_every_step_kind_of_the_format_has_a_wording():
+    from adjudicator.format.scenario import STEP_KINDS
+
+    reading = read_effect(EVERY_STEP)
+    assert reading.unread == ()
+    kinds = {step.kind for sentence in reading.sentences for step in sentence.do}
+    assert kinds == set(STEP_KINDS)
+
+
 def test_a_counter_events_clause_is_a_property_not_a_sentence():
     reading = read_effect("このカードは相手の攻撃時にも発動できる。このターン、相手は攻撃できない。")
     assert reading.counter and "11.2.4" in reading.cites
