@@ -18,9 +18,13 @@ def _compare(prefix: str, count: int, bound: str) -> dict[str, Any]:
     return {f"{prefix}_at_least" if bound == "以上" else f"{prefix}_at_most": count}
 
 
-@production("if_hand", ("6.7.5", "6.2.2"), "「手札がn枚以上/以下なら」: one's hand count when the sentence starts",
-            rule='if_hand: "手札が" number "枚" BOUND IF')
-def if_hand(count: int, bound: str, _if: str) -> dict[str, Any]:
+@production("if_hand", ("6.7.5", "6.2.2"), "「手札がn枚以上/以下なら」「手札が0枚なら」: one's hand count when the sentence starts",
+            rule='if_hand: "手札が" number "枚" [BOUND] IF')
+def if_hand(count: int, bound: str | None, _if: str) -> dict[str, Any]:
+    if bound is None:
+        if count != 0:
+            raise NotReadable("手札がちょうどn枚、という条件は形式にない")
+        bound = "以下"
     return _compare("hand", count, bound)
 
 

@@ -57,7 +57,7 @@ def return_to_hand(target: Any) -> StepDraft:
             rule='to_deck: object ["持ち主の"] "山札の" POSITION "に" <置く>')
 def to_deck(target: Any, position: str) -> StepDraft:
     spec: dict[str, Any] = {"target": target}
-    if position == "上":
+    if position.endswith("上"):
         spec["position"] = "top"
     return StepDraft("to_deck", spec)
 
@@ -66,7 +66,7 @@ def to_deck(target: Any, position: str) -> StepDraft:
             rule='hand_to_deck: "手札を" number "枚" ["選び"] ["、"] ["自分の"] "山札の" POSITION "に" <置く>')
 def hand_to_deck(count: int, position: str) -> StepDraft:
     spec: dict[str, Any] = {"count": count_of(count)}
-    if position == "上":
+    if position.endswith("上"):
         spec["position"] = "top"
     return StepDraft("hand_to_deck", spec)
 

@@ -216,7 +216,7 @@ def object_ref(ref: Any) -> Any:
 
 
 @production("object_all", ("8.3.1", "8.3.2"), "「…を全て」: every matching card, possibly none",
-            rule='object_all: field_cards "を全て" ["、"]')
+            rule='object_all: field_cards ("を全て" | "全てを") ["、"]')
 def object_all(phrase: NounPhrase) -> dict[str, Any]:
     return phrase.selector(all=True)
 
@@ -237,7 +237,7 @@ def object_count(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str,
 
 
 @production("pick", "8.4.1", "「…をn枚（まで）選び、」「…n枚を選び、」: the player chooses that many (まで: 0 up to n)",
-            rule='pick: field_cards ("を" number "枚" [up_to] | number "枚" [up_to] "を") "選び" ["、"]')
+            rule='pick: field_cards ("を" number "枚" [up_to] | number "枚" [up_to] "を") ("選び" | "選んで") ["、"] ["それを"]')
 def pick(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str, Any]:
     if phrase.every:
         raise NotReadable("「全ての」と「選ぶ」が一緒に書かれている")
