@@ -199,10 +199,10 @@ def ref_slot(slot: str) -> str:
     return slot
 
 
-@production("ref_attacking", ("10.6.2", "8.3.1"), "「攻撃しているカード」: the card attacking now (the opponent's, "
-            "as the text is read during the opponent's attack)", rule='ref_attacking: "攻撃しているカード"')
+@production("ref_attacking", ("10.6.2", "8.3.1"), "「攻撃しているカード」: the card attacking now, on whichever field it is "
+            "(the text does not say whose; there is at most one)", rule='ref_attacking: "攻撃しているカード"')
 def ref_attacking() -> dict[str, Any]:
-    return {"player": "opponent", "all": True, "where": {"attacking": True}}
+    return {"player": "each", "all": True, "where": {"attacking": True}}
 
 
 REF = "?ref: ref_this | ref_it | ref_slot | ref_attacking"
