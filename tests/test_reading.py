@@ -235,7 +235,8 @@ def test_cli_read_json():
 
 def test_cli_read_says_the_reading_and_the_unread_words():
     result = CliRunner().invoke(cli, ["read", "相手の場のカードを1枚選び、破壊する。"])
-    assert result.exit_code == 1 and "破壊する" in result.output
+    assert result.exit_code == 0 and "読めない" in result.output and "破壊する" in result.output
+    assert CliRunner().invoke(cli, ["read", "カードを1枚引く。" * 300]).exit_code == 2
 
 
 def test_api_read(client):

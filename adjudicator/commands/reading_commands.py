@@ -21,11 +21,12 @@ def read(text: str, as_json: bool) -> None:
     except TextTooLong as error:
         click.echo(str(error), err=True)
         sys.exit(2)
+    # Words it cannot read are part of the answer (``unread``), not a failure of the command, as an illegal
+    # action is part of ``resolve``'s answer; only input it refuses to read exits non-zero.
     if as_json:
         click.echo(json.dumps(reading.to_json(), ensure_ascii=False, indent=2))
     else:
         _say(reading)
-    sys.exit(1 if reading.unread else 0)
 
 
 def _say(reading) -> None:
