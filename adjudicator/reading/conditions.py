@@ -80,7 +80,7 @@ def _field_count(player: str | None, where: dict[str, Any], count: int, bound: s
 
 
 @production("if_it", ("10.1.10-3", "7.2.3"), "「それが〇〇なら」: the card the effect dealt with, on its last face-up information",
-            rule='if_it: "それが" it_condition IF\n?it_condition: it_rank | it_power | it_name | it_attribute')
+            rule='if_it: "それが" it_condition IF\n?it_condition: it_rank | it_power | it_name | it_attribute | it_state')
 def if_it(where: dict[str, Any], _if: str) -> dict[str, Any]:
     return {"it": where}
 
@@ -98,6 +98,13 @@ def it_power(value: int, bound: str) -> dict[str, Any]:
 @production("it_name", ("7.1.2", "7.1.4"), "「〈名前〉」: that card's name contains the word", rule='it_name: "〈" NAME "〉"')
 def it_name(word: str) -> dict[str, Any]:
     return {"name": word}
+
+
+@production("it_state", ("3.2.1", "3.1.1"), "「レストしている」「アクティブ」「ウラ」「オモテ」: that card's state or face",
+            rule='!it_state: "レストしている" | "アクティブ" | "ウラ" | "オモテ"')
+def it_state(word: str) -> dict[str, Any]:
+    return {"レストしている": {"state": "rest"}, "アクティブ": {"state": "active"},
+            "ウラ": {"face": "down"}, "オモテ": {"face": "up"}}[word]
 
 
 @production("it_attribute", "7.1.2", "「【属性】」: that card has the attribute", rule='it_attribute: "【" ATTR "】"')

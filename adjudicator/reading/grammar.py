@@ -21,7 +21,8 @@ from adjudicator.reading.verbs import FORMS, form
 
 TERMINALS = r"""
 INT: /[0-9０-９]+/
-SIGN: /[+＋\-－−]/
+SIGN: /[+＋\-－−ー‐]/
+%ignore /[ \u3000\t\r\n]+/
 NAME: /[^〈〉]+/
 ATTR: /[^【】]+/
 SLOT: /[AB][1-5]/

@@ -22,7 +22,7 @@ def send_to_graveyard(target: Any, _to: str) -> StepDraft:
 
 
 @production("discard", "2.8.2", "「手札をn枚墓地へ送る」: cards from one's own hand, the player picks which", step=True,
-            rule='discard: "手札を" number "枚" ["選び"] ["、"] GRAVEYARD <送る>')
+            rule='discard: ["自分の"] "手札を" number "枚" ["選び"] ["、"] GRAVEYARD <送る>')
 def discard(count: int, _to: str) -> StepDraft:
     return StepDraft("discard", count_of(count))
 
@@ -63,7 +63,7 @@ def to_deck(target: Any, position: str) -> StepDraft:
 
 
 @production("hand_to_deck", "2.8.2", "「手札をn枚山札の下に置く」: cards of one's hand the player picks, to the deck", step=True,
-            rule='hand_to_deck: "手札を" number "枚" ["選び"] ["、"] ["自分の"] "山札の" POSITION "に" <置く>')
+            rule='hand_to_deck: ["自分の"] "手札を" number "枚" ["選び"] ["、"] ["自分の"] "山札の" POSITION "に" <置く>')
 def hand_to_deck(count: int, position: str) -> StepDraft:
     spec: dict[str, Any] = {"count": count_of(count)}
     if position.endswith("上"):

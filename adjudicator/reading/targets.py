@@ -39,7 +39,7 @@ ZONES = {"手札": "hand", "墓地": "graveyard", "山札": "deck"}
 
 
 @production("zone_own", "7.2.1", "「手札の」「墓地の」「山札の」: a zone of the card's owner (no subject: 自分)",
-            rule='zone_own: ZONE ("の" | "から")')
+            rule='zone_own: ["自分の"] ZONE ("の" | "から")')
 def zone_own(zone: str) -> tuple[str, Any]:
     return ("zone", ZONES[zone])
 
