@@ -30,7 +30,9 @@ def test_reading_of_the_briefs_example():
     assert "その後" in reading.explanation[1].text_ja and "6.7.1" in reading.explanation[1].cites
     data = reading.to_json()
     assert set(data) >= {"when", "sentences", "unread", "cites", "explanation"}
-    assert data["explanation"][0] == {"sentence": 0, "text": "カードを2枚引く。", "cites": list(reading.explanation[0].cites)}
+    assert data["explanation"][0] == {"sentence": 0, "text": "カードを2枚引く。", "cites": list(reading.explanation[0].cites),
+                                      "start": 0, "end": 8}
+    assert data["explanation"][1]["start"] == 9
 
 
 @pytest.mark.parametrize(

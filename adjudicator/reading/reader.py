@@ -32,9 +32,11 @@ class ExplainedSentence:
     index: int
     text_ja: str
     cites: tuple[str, ...]
+    start: int = 0  # where the sentence's words are in the text (for a form that shows them side by side)
+    end: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"sentence": self.index, "text": self.text_ja, "cites": list(self.cites)}
+        return {"sentence": self.index, "text": self.text_ja, "cites": list(self.cites), "start": self.start, "end": self.end}
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,6 @@ class Reading:
     cites: tuple[str, ...]
     explanation: tuple[ExplainedSentence, ...]
     counter: bool = False  # 「このカードは相手の攻撃時にも発動できる」 was read (11.2.4): a property of the card
-    sources: tuple[tuple[int, int], ...] = field(default=(), repr=False)  # each read sentence's offsets
 
     @property
     def complete(self) -> bool:
@@ -73,7 +74,6 @@ class Reading:
 class _Assembly:
     when: fmt.When | None = None
     sentences: list[fmt.Sentence] = field(default_factory=list)
-    sources: list[tuple[int, int]] = field(default_factory=list)
     unread: list[Unread] = field(default_factory=list)
     cites: dict[str, None] = field(default_factory=dict)
     explanation: list[ExplainedSentence] = field(default_factory=list)
@@ -99,7 +99,7 @@ def read_effect(text: str) -> Reading:
     if len(out.sentences) > 1:
         out.cites.update(dict.fromkeys(SENTENCE_END.clauses))
     return Reading(text, out.when, tuple(out.sentences), tuple(out.unread), tuple(out.cites),
-                   tuple(out.explanation), out.counter, tuple(out.sources))
+                   tuple(out.explanation), out.counter)
 
 
 def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:
@@ -166,9 +166,8 @@ def _add_sentence(out: _Assembly, span: Span, first: bool, draft: SentenceDraft,
         out.when = when
     ordered = tuple(dict.fromkeys(cites))
     out.cites.update(dict.fromkeys(ordered))
-    out.explanation.append(ExplainedSentence(len(out.sentences), sentence_words(model), ordered))
+    out.explanation.append(ExplainedSentence(len(out.sentences), sentence_words(model), ordered, span.start, span.end))
     out.sentences.append(model)
-    out.sources.append((span.start, span.end))
 
 
 def _replace_it(steps: list[Any], selector: dict[str, Any]) -> tuple[list[Any], bool]:
