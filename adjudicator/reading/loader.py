@@ -25,7 +25,7 @@ def load_scenario(source: str | bytes | dict[str, Any]) -> fmt.Scenario:
             reading = read_effect(effect.text)
             where = f"{path}.effects.{index}.text"
             for unread in reading.unread:
-                errors.append((where, f"{unread.start}〜{unread.end}文字目「{unread.text}」が読めない（{unread.why}）。"
+                errors.append((where, f"{unread.start + 1}〜{unread.end}文字目「{unread.text}」が読めない（{unread.why}）。"
                                       "この効果には sentences を手で書いてください"))
             if reading.complete and not reading.sentences:
                 errors.append((where, "読める処理がない。この効果には sentences を手で書いてください"))

@@ -77,7 +77,7 @@ def diagnose(span: Span, first: bool, reason: str | None = None) -> Unread:
             index += 1
             continue
         if words.endswith(CONDITION_ENDINGS):
-            return _unread(clauses[index], "condition", f"「{words}」という条件を読む規則がない")
+            return _unread(clauses[index], "condition", reason or f"「{words}」という条件を読む規則がない")
         if first and index == 0 and words.endswith(TRIGGER_ENDINGS) and not _reads_as(words, "trigger"):
             return _unread(clauses[index], "trigger", f"「{words}」というきっかけを読む規則がない")
         break
