@@ -248,7 +248,8 @@ def test_api_read(client):
     assert answer.get_json()["sentences"] == [{"do": [{"draw": 1}]}]
 
 
-@pytest.mark.parametrize("body", [b"[1]", b'{"text": 3}', b"\xff", b'{"text": "' + "あ".encode() * 2500 + b'"}'])
+@pytest.mark.parametrize("body", [b"[1]", b'{"text": 3}', b"\xff", b'{"text": "' + "あ".encode() * 2500 + b'"}',
+                                  b'{"text": "\\ud800\\u3002"}'])
 def test_api_read_refuses_bad_bodies_in_japanese(client, body):
     answer = client.post("/api/read", data=body, content_type="application/json")
     assert answer.status_code in (400, 413)

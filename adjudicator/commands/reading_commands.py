@@ -14,11 +14,11 @@ import click
 def read(text: str, as_json: bool) -> None:
     """Read an effect TEXT (Japanese, as printed on the card) into the scenario format's sentences."""
     # The reader (lark, pydantic) is imported when the command runs, as the engine's commands do.
-    from adjudicator.reading import TextTooLong, read_effect
+    from adjudicator.reading import BadText, read_effect
 
     try:
         reading = read_effect(text)
-    except TextTooLong as error:
+    except BadText as error:
         click.echo(str(error), err=True)
         sys.exit(2)
     # Words it cannot read are part of the answer (``unread``), not a failure of the command, as an illegal

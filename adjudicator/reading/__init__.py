@@ -15,7 +15,7 @@ only their ``text``.
 """
 
 from adjudicator.reading.loader import load_scenario
-from adjudicator.reading.reader import ExplainedSentence, Reading, TextTooLong, read_effect
+from adjudicator.reading.reader import BadText, ExplainedSentence, Reading, TextTooLong, read_effect
 from adjudicator.reading.refusals import Unread
 
-__all__ = ["ExplainedSentence", "Reading", "TextTooLong", "Unread", "load_scenario", "read_effect"]
+__all__ = ["BadText", "ExplainedSentence", "Reading", "TextTooLong", "Unread", "load_scenario", "read_effect"]

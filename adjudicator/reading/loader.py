@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.format import scenario as fmt
-from adjudicator.reading.reader import Reading, read_effect
+from adjudicator.reading.reader import BadText, Reading, read_effect
 
 
 def load_scenario(source: str | bytes | dict[str, Any]) -> fmt.Scenario:
@@ -22,8 +22,12 @@ def load_scenario(source: str | bytes | dict[str, Any]) -> fmt.Scenario:
         for index, effect in enumerate(card.effects):
             if effect.sentences or not effect.text.strip():
                 continue
-            reading = read_effect(effect.text)
             where = f"{path}.effects.{index}.text"
+            try:
+                reading = read_effect(effect.text)
+            except BadText as error:
+                errors.append((where, str(error)))
+                continue
             for unread in reading.unread:
                 errors.append((where, f"{unread.start + 1}〜{unread.end}文字目「{unread.text}」が読めない（{unread.why}）。"
                                       "この効果には sentences を手で書いてください"))

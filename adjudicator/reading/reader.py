@@ -21,7 +21,11 @@ MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentenc
 IT_IS_THE_PICK = declare("it_is_the_pick", ("7.2.3", "8.4.1"), "「…を選ぶ。…それ…」: 「それ」 is the card chosen just before")
 
 
-class TextTooLong(ValueError):
+class BadText(ValueError):
+    """The input is not an effect text the reader will read (too long, or not text at all)."""
+
+
+class TextTooLong(BadText):
     """The text is longer than any card's effect may be (the format's bound)."""
 
 
@@ -87,6 +91,10 @@ def read_effect(text: str) -> Reading:
         raise TypeError("an effect text is a string")
     if len(text) > MAX_TEXT:
         raise TextTooLong(f"効果テキストが長すぎる（{MAX_TEXT}文字まで）")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadText("効果テキストに文字として読めないもの（対になっていないサロゲート）がある") from None
     spans = split_sentences(text)
     if len(spans) > fmt.MAX_SENTENCES:
         raise TextTooLong(f"文が多すぎる（{fmt.MAX_SENTENCES}文まで）")

@@ -108,7 +108,10 @@ def _tokenizer():
 def predicate(words: str) -> str:
     """The verb at the end of ``words`` (「破壊する」 of 「カードを破壊する」): where the word boundary matters,
     Janome finds it; the trailing verbs and auxiliaries, with the noun or 「〜に」 they govern."""
-    tokens = list(_tokenizer().tokenize(words))
+    try:
+        tokens = list(_tokenizer().tokenize(words))
+    except (UnicodeError, ValueError):  # not a word boundary Janome can find: name the words as they are
+        return words
     index = len(tokens)
     while index > 0 and tokens[index - 1].part_of_speech.split(",")[0] in ("動詞", "助動詞") or (
         index > 0 and tokens[index - 1].surface in ("て", "で", "も", "よい", "こと")

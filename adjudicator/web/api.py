@@ -11,7 +11,7 @@ from importlib import resources
 import yaml
 from flask import Blueprint, Flask, current_app, jsonify, redirect, request
 
-from adjudicator.reading import TextTooLong, read_effect
+from adjudicator.reading import BadText, read_effect
 
 EXTENSION = "adjudicator.openapi"
 
@@ -51,7 +51,7 @@ def read():
         return _read_error(400, READ_ERRORS["text"])
     try:
         reading = read_effect(text)
-    except TextTooLong as error:
+    except BadText as error:
         return _read_error(400, str(error))
     return jsonify(reading.to_json())
 
