@@ -211,6 +211,9 @@ def test_a_pick_of_the_wrong_kind_is_rejected_and_the_choice_stays_open():
 def test_bad_picks_are_a_load_error():
     with pytest.raises(ScenarioError):
         load_scenario(_scenario(CHOOSE_REST, [{"activate": {"card": "A1", "effect": "効果", "picks": [{"x": 1}]}}]))
+    with pytest.raises(ScenarioError) as listed:  # an attack runs no effect of its own: picks go by effect name
+        load_scenario(_scenario(CHOOSE_REST, [{"attack": {"attacker": "A1", "target": "deck", "picks": ["B1"]}}]))
+    assert "効果名" in str(listed.value)
 
 
 # --- the registry and the layer -----------------------------------------------------------------------

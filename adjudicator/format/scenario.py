@@ -9,7 +9,7 @@ The models are immutable; the engine builds its own mutable board from them.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
 import yaml
 from pydantic import (
@@ -591,10 +591,14 @@ class Picked(Strict):
     the action itself runs, or a map from effect name to a list, for any effect (triggered ones too)."""
 
     picks: Picks | None = None
+    # activate/event run an effect of their own, which a plain list of picks is for; other actions take a map.
+    runs_own_effect: ClassVar[bool] = False
 
     @field_validator("picks")
     @classmethod
     def _bounded_picks(cls, value: Any) -> Any:
+        if isinstance(value, list) and not cls.runs_own_effect:
+            raise ValueError("this action runs no effect of its own: give picks by effect name ({効果名: [...]})")
         lists = list(value.values()) if isinstance(value, dict) else [value] if value is not None else []
         if len(lists) > MAX_EFFECTS * 2 or any(len(picks) > MAX_PICKS for picks in lists):
             raise ValueError(f"at most {MAX_PICKS} picks per effect")
@@ -608,11 +612,14 @@ class Picked(Strict):
 class Choices(Picked):
     """Choices a player makes for an action's optional and simultaneous effects (6.4.7, 10.1.2)."""
 
+    runs_own_effect: ClassVar[bool] = True  # what the engine holds for any action; AttackSpec says otherwise
+
     decline: list[str] = Field(default_factory=list, max_length=20)
     order: list[str] = Field(default_factory=list, max_length=20)
 
 
 class AttackSpec(Choices):
+    runs_own_effect: ClassVar[bool] = False
     attacker: str
     target: str
     response: Union[Literal["none"], Defence, list[Defence]] = "none"
