@@ -76,6 +76,7 @@ class Reading:
 
 @dataclass
 class _Assembly:
+    text: str
     when: fmt.When | None = None
     sentences: list[fmt.Sentence] = field(default_factory=list)
     unread: list[Unread] = field(default_factory=list)
@@ -98,7 +99,7 @@ def read_effect(text: str) -> Reading:
     spans = split_sentences(text)
     if len(spans) > fmt.MAX_SENTENCES:
         raise TextTooLong(f"文が多すぎる（{fmt.MAX_SENTENCES}文まで）")
-    out = _Assembly()
+    out = _Assembly(text)
     for number, span in enumerate(spans):
         _read_sentence(out, span, first=number == 0)
     if out.pick is not None:
@@ -112,6 +113,7 @@ def read_effect(text: str) -> Reading:
 
 def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:
     if len(span.text) > MAX_SENTENCE:
+        _drop_pick(out)
         out.unread.append(Unread(span.start, span.end, span.text, f"一部しか読めない文: {MAX_SENTENCE}文字を超える文は読まない", "partial"))
         return
     try:
@@ -128,19 +130,23 @@ def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:
         out.cites.update(dict.fromkeys(part.cites))
         return
     if isinstance(value, PickOnly):
-        if out.pick is not None:
-            _refuse(out, out.pick[1], False, "選んだカードを次の文が「それ」と呼んでいない")
+        _drop_pick(out, "次の文もカードを選んでいて、この文で選んだカードを使う文がない")
         out.pick = (value, span, part)
         return
     _add_sentence(out, span, first, value, part.cites)
 
 
 def _refuse(out: _Assembly, span: Span, first: bool, reason: str | None) -> None:
+    _drop_pick(out)
     out.unread.append(diagnose(span, first, reason))
-    if out.pick is not None and out.pick[1] is not span:
+
+
+def _drop_pick(out: _Assembly, why: str = "選んだカードを使う次の文が読めない") -> None:
+    """A 「…を選ぶ。」 whose next sentence is not read cannot be read either: its card has no use."""
+    if out.pick is not None:
         pick_span = out.pick[1]
         out.pick = None
-        out.unread.append(diagnose(pick_span, False, "選んだカードを使う次の文が読めない"))
+        out.unread.append(diagnose(pick_span, False, why))
 
 
 def _add_sentence(out: _Assembly, span: Span, first: bool, draft: SentenceDraft, cites: tuple[str, ...]) -> None:
@@ -156,7 +162,7 @@ def _add_sentence(out: _Assembly, span: Span, first: bool, draft: SentenceDraft,
             out.unread.append(diagnose(pick_span, False, "選んだカードを次の文が「それ」と呼んでいない"))
         else:
             cites = (*pick_part.cites, *IT_IS_THE_PICK.clauses, *cites)
-            span = Span(pick_span.start, span.end, "")
+            span = Span(pick_span.start, span.end, out.text[pick_span.start:span.end])
     data: dict[str, Any] = {"do": steps}
     if draft.then:
         data["then"] = True
