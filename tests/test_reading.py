@@ -278,3 +278,11 @@ def test_the_grammar_has_no_conflicts(caplog):
     finally:
         logger.setLevel(logging.WARNING)
     assert not [r for r in caplog.records if "conflict" in r.getMessage().lower()]
+
+
+def test_a_choice_no_sentence_uses_is_refused():
+    text = "相手の場のカードを1枚選ぶ。カードを1枚引く。"
+    reading = read_effect(text)
+    assert reading.sentence_dumps() == [{"do": [{"draw": 1}]}]
+    [unread] = reading.unread
+    assert text[unread.start:unread.end] == "相手の場のカードを1枚選ぶ" and unread.kind == "partial"
