@@ -179,7 +179,7 @@ def _amount(mod) -> str:
 
 
 def _role(role: str) -> str:
-    return {"attacker": "アタッカー", "blocker": "ブロッカー"}.get(role, role)
+    return vocabulary.word(vocabulary.ROLES, role)
 
 
 def _act(timed: Timed) -> str:
@@ -187,5 +187,5 @@ def _act(timed: Timed) -> str:
 
 
 def _protection(what: str) -> str:
-    return {"leave_field": "場を離れない", "battle": "バトルで墓地へ送られない", "effects": "効果を受けない"}.get(what, what)
+    return vocabulary.word(vocabulary.PROTECTIONS, what)
 

@@ -21,6 +21,7 @@ import yaml
 
 from adjudicator.engine import ScenarioError, load_scenario
 from adjudicator.format.scenario import (
+    CONDITION_KINDS as FORMAT_CONDITION_KINDS,
     FORMAT,
     MAX_ACTIONS,
     MAX_CARD_LIST,
@@ -28,22 +29,19 @@ from adjudicator.format.scenario import (
     MAX_SENTENCES,
     MAX_STACK,
     MAX_STEPS,
+    PHASES,
     parse_text,
 )
 
 PLAYERS = ("A", "B")
 SLOTS = ("1", "2", "3", "4", "5")
 ZONES = ("deck", "graveyard", "hand")
-PHASES = ("draw", "summon", "effect", "set", "attack")
 CARD_FLAGS = (
     "substitute", "counter", "summoned_this_turn", "summoned_without_set_this_turn", "mark_used_this_turn",
     "immune", "unselectable", "battle_proof", "no_refresh",
 )
 CARD_NUMBERS = ("rank", "level", "power")
-CONDITION_KINDS = (
-    "hand_at_least", "hand_at_most", "deck_at_most", "deck_at_least", "graveyard_at_least",
-    "field_count_at_least", "field_count_at_most", "it", "did", "not",
-)
+CONDITION_KINDS = tuple(kind.rstrip("_") for kind in FORMAT_CONDITION_KINDS)  # as written: ``not``
 TRIGGER_KINDS = ("event", "phase_start", "phase_end")
 DEFENCE_KINDS = ("block", "substitute", "event")
 CHOICE_ACTIONS = ("attack", "activate", "event")

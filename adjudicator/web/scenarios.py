@@ -33,7 +33,7 @@ from flask import (
     url_for,
 )
 
-from adjudicator import paths
+from adjudicator import paths, vocabulary
 from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario, resolve
 from adjudicator.format.scenario import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import (
@@ -386,10 +386,7 @@ def _trace_page(scenario: Scenario, trace: dict[str, Any], *, record: LinkRecord
     )
 
 
-ACTION_WORDS = {
-    "attack": "攻撃", "draw_phase": "ドローフェーズ", "summon_phase": "召喚フェーズ", "set": "セット",
-    "activate": "効果の発動", "event": "事変の発動", "next_phase": "次のフェーズへ", "end_turn": "ターン終了",
-}
+ACTION_WORDS = vocabulary.ACTIONS
 
 
 def _action_summaries(scenario: Scenario) -> list[str]:
