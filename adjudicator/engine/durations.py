@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable, TypeVar
 
-from adjudicator.engine.board import Board, Card, Expiry, Player, Timed, expiry_from
+from adjudicator.engine.board import Board, Card, Expiry, Player, PowerMod, RankMod, Timed, expiry_from
 from adjudicator.engine.rules import rule
 from adjudicator import vocabulary
 
@@ -172,8 +172,8 @@ def _without_overwritten(mods: list) -> list:
     return [m for i, m in enumerate(mods) if i >= last_set or m.continuous]
 
 
-def _amount(mod) -> str:
-    if mod.set is not None:
+def _amount(mod: PowerMod | RankMod) -> str:
+    if isinstance(mod, PowerMod) and mod.set is not None:
         return f"を{mod.set}にする効果"
     return f"{mod.add:+d}"
 

@@ -29,7 +29,6 @@ from adjudicator.format.scenario import (
     MAX_SENTENCES,
     MAX_STACK,
     MAX_STEPS,
-    PHASES,
     parse_text,
 )
 
