@@ -244,7 +244,7 @@ class Board:
         return None
 
     def copy(self) -> "Board":
-        """A copy to roll an illegal action back to (the loop in :func:`adjudicator.engine.game.resolve`).
+        """A copy to roll an illegal action back to (the loop in :func:`adjudicator.engine.resolution.resolve`).
 
         Everything an action can change is copied: players, zones, stacks, cards, what the cards carry.
         The printed card (``Card.info``) and a restriction's ``where`` are frozen pydantic models and are
