@@ -36,8 +36,10 @@ GLOSSED = {"ZONES": v.ZONES, "FACES": v.FACES, "STATES": v.STATES, "TYPES": v.TY
         (get_args(fmt.Face), v.FACES),
         (get_args(fmt.StackState), v.STATES),
         (tuple(r for r in get_args(fmt.Role) if r != "none"), v.ROLES),
+        (tuple(fmt.Defence.model_fields), v.DEFENCES),
     ],
-    ids=["actions", "steps", "conditions", "phases", "acts", "durations", "events", "faces", "states", "roles"],
+    ids=["actions", "steps", "conditions", "phases", "acts", "durations", "events", "faces", "states", "roles",
+         "defences"],
 )
 def test_every_kind_of_the_format_has_its_word_in_order(kinds, words):
     assert tuple(words) == tuple(kinds)
