@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator import vocabulary as words
 from adjudicator.format import scenario as fmt
 
 PLAYERS = {"self": "自分", "opponent": "相手", "each": "互いの"}
-UNTIL = {"end_of_attack": "その攻撃中", "end_of_turn": "このターン", "end_of_next_turn": "次のターン（の終わりまで）",
-         "end_of_own_next_turn": "次の自分のターンの終わりまで"}
-ACTS = {"attack": "攻撃", "block": "ブロック", "summon": "召喚", "set": "セット", "activate": "効果の発動",
-        "draw": "カードを引くこと", "event": "事変の発動"}
-DID = {"summon_without_set": "セットせずに召喚した", "summon": "召喚した", "set": "セットした", "send_to_graveyard": "墓地へ送った",
-       "draw": "カードを引いた", "discard": "手札を墓地へ送った", "rest": "レストした", "return_to_hand": "手札に戻した",
-       "move": "移動した", "mill": "山札の上から墓地へ送った"}
-ZONES = {"field": "場", "hand": "手札", "deck": "山札", "graveyard": "墓地"}
 
 
 def where_words(where: fmt.Where) -> str:
@@ -39,7 +32,7 @@ def where_words(where: fmt.Where) -> str:
         parts.append("ブロッカーの" if where.role == "blocker" else "アタッカーの")
     if where.attacking:
         parts.append("攻撃している")
-    noun = {"person": "人物カード", "event": "事変カード"}.get(where.type or "", "カード")
+    noun = f"{words.TYPES[where.type]}カード" if where.type else "カード"
     return "".join(parts) + noun
 
 
@@ -51,7 +44,7 @@ def card_words(ref: Any) -> str:
     if ref.it:
         return "それ"
     owner = {"self": "自分の", "opponent": "相手の", "each": "互いの"}[ref.player]
-    place = f"{owner}{ZONES[ref.zone]}の"
+    place = f"{owner}{words.ZONES[ref.zone]}の"
     if ref.all:
         return f"{place}{where_words(ref.where)}全て"
     count = f"{ref.choose}枚{'まで' if ref.up_to else ''}" if ref.choose else ""
@@ -61,7 +54,7 @@ def card_words(ref: Any) -> str:
 def _timed(spec: Any) -> str:
     if getattr(spec, "turns", None):
         return f"{spec.turns}ターンの間、"
-    return f"{UNTIL[spec.until]}、" if getattr(spec, "until", None) else ""
+    return f"{words.DURATIONS[spec.until]}、" if getattr(spec, "until", None) else ""
 
 
 def step_words(step: fmt.Step) -> str:
@@ -93,10 +86,9 @@ def step_words(step: fmt.Step) -> str:
     if kind == "rank":
         return f"{_timed(spec)}{card_words(spec.target)}のランクを{spec.add:+d}する"
     if kind == "grant":
-        return f"{_timed(spec)}{card_words(spec.target)}は{'アタッカー' if spec.role == 'attacker' else 'ブロッカー'}を得る"
+        return f"{_timed(spec)}{card_words(spec.target)}は{words.ROLES[spec.role]}を得る"
     if kind == "protect":
-        words = {"leave_field": "場を離れない", "battle": "バトルによって墓地へ送られない", "effects": "効果を受けない"}
-        return f"{_timed(spec)}{card_words(spec.target)}は{words[spec.from_]}"
+        return f"{_timed(spec)}{card_words(spec.target)}は{words.PROTECTIONS[spec.from_]}"
     if kind == "restrict":
         return _restrict_words(spec)
     if kind == "summon_without_set":
@@ -121,7 +113,7 @@ def _restrict_words(spec: fmt.RestrictSpec) -> str:
         who = f"{card_words(spec.target)}は"
     elif spec.where is not None:
         who = f"{PLAYERS[spec.player]}の場の{where_words(spec.where)}は"
-    act = ACTS[spec.cannot]
+    act = words.act_word(spec.cannot)
     if spec.limit is not None:
         return f"{_timed(spec)}{who}合わせて{spec.limit}枚までしか{act}できない"
     return f"{_timed(spec)}{who}{act}ができない"
@@ -142,7 +134,7 @@ def condition_words(condition: fmt.Condition) -> str:
         where = value.where if isinstance(value, fmt.ItCondition) else value
         return f"それが{where_words(where)}"
     if kind == "did":
-        return f"この効果で{DID.get(value, value)}"
+        return f"この効果で{words.word(words.DONE, value)}"
     return kind
 
 

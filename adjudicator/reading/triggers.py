@@ -9,36 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator import vocabulary
 from adjudicator.reading.productions import production
 from adjudicator.reading.values import NotReadable
 
-# The event words of the format's ``when.event`` (spec "Events"), as the cards write them.
+# The event words of the format's ``when.event`` (spec "Events"): the vocabulary's, and the other ways
+# cards write the same events.
 AFTER_EVENTS: dict[str, str] = {
-    "攻撃した時": "attacks",
-    "攻撃された時": "is_attacked",
-    "ブロックした時": "blocks",
-    "ブロックされた時": "is_blocked",
-    "攻撃した後": "after_attack",
-    "ブロックした後": "after_block",
-    "セットせずに召喚された時": "summoned_without_set",
-    "召喚された時": "summoned",
-    "セットされた時": "set",
-    "墓地へ送られた時": "sent_to_graveyard",
-    "場を離れた時": "leaves_field",
-    "レストした時": "rested",
+    **{words: event for event, words in vocabulary.EVENTS.items()},
     "レストされた時": "rested",
-    "ウラになった時": "flipped_down",
     "ウラにされた時": "flipped_down",
     "カードを引いた時": "drawn",
 }
-BEFORE_EVENTS: dict[str, str] = {
-    "墓地へ送られる時": "sent_to_graveyard",
-    "場を離れる時": "leaves_field",
-}
+BEFORE_EVENTS: dict[str, str] = {words: event for event, words in vocabulary.EVENTS_BEFORE.items()}
 SUBJECTS = {"これが": "self", "このカードが": "self", "自分のカードが": "own", "相手のカードが": "opponent",
             "カードが": "any", "自分が": "own", "相手が": "opponent"}
-PHASES = {"ドロー&リフレッシュ": "draw", "ドロー＆リフレッシュ": "draw", "召喚": "summon", "効果発動": "effect",
-          "セット": "set", "攻撃": "attack"}
+PHASES = {**{words.removesuffix("フェーズ"): phase for phase, words in vocabulary.PHASES.items()},
+          "ドロー＆リフレッシュ": "draw"}
 
 
 def _words(table: dict[str, str]) -> str:
@@ -59,7 +46,7 @@ def _when(subject: str, event: str, timing: str) -> dict[str, Any]:
             rule=f"trigger_after: TRIGGER_SUBJECT AFTER_EVENT\nAFTER_EVENT: {_words(AFTER_EVENTS)}\n"
                  f"TRIGGER_SUBJECT: {_words(SUBJECTS)}")
 def trigger_after(subject: str, words: str) -> dict[str, Any]:
-    if words == "カードを引いた時" and SUBJECTS[subject] == "self":
+    if AFTER_EVENTS[words] == "drawn" and SUBJECTS[subject] == "self":
         raise NotReadable("カードを引くのはプレイヤーで、「これ」ではない")
     return _when(subject, AFTER_EVENTS[words], "after")
 
