@@ -59,6 +59,3 @@ def registered_productions() -> tuple[Production, ...]:
     """Every declared production; importing ``adjudicator.reading`` declares all of them."""
     return tuple(_REGISTRY.values())
 
-
-def get(name: str) -> Production:
-    return _REGISTRY[name]

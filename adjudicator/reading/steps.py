@@ -157,7 +157,7 @@ ROLES = {"アタッカー": "attacker", "ブロッカー": "blocker"}
 
 
 def _subject_target(subject: tuple[str, Any]) -> Any:
-    kind, value = subject
+    _, value = subject
     return value.selector(all=True) if isinstance(value, NounPhrase) else value
 
 
@@ -226,7 +226,7 @@ def protect_chosen(target: Any, duration: dict[str, Any] | None, words: str) -> 
 @production("restrict_cards", "8.2.5", "「相手の場の〇〇のカードは攻撃できない」: those cards may not, judged at each attempt",
             step=True, rule='restrict_cards: subject [duration ["、"]] CANNOT')
 def restrict_cards(subject: tuple[str, Any], duration: dict[str, Any] | None, words: str) -> StepDraft:
-    kind, value = subject
+    _, value = subject
     spec: dict[str, Any] = {}
     if isinstance(value, NounPhrase):
         if value.zone != "field" or value.every:

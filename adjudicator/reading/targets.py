@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.reading.counts import number
 from adjudicator.reading.productions import production
 from adjudicator.reading.values import NotReadable, NounPhrase, merge_where
 
@@ -310,4 +309,3 @@ def source_cards(phrase: NounPhrase, count: int | None, up_to: str | None) -> tu
 
 
 TARGET_RULES = "\n".join((OBJECT, POSSESSOR, SUBJECT, ONTO))
-__all__ = ["TARGET_RULES", "number"]

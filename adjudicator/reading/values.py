@@ -72,9 +72,6 @@ class StepDraft:
         spec.update(duration)
         return StepDraft(self.kind, spec, True)
 
-    def has_duration(self) -> bool:
-        return isinstance(self.spec, dict) and ("until" in self.spec or "turns" in self.spec)
-
     def dump(self) -> dict[str, Any]:
         if self.kind == "repeat":
             count, inner = self.spec
