@@ -12,6 +12,12 @@ guesses: what it cannot read comes back as an unread span. Public API::
 
 ``load_scenario`` loads a scenario with the format and fills the ``sentences`` of effects that give
 only their ``text``.
+
+Adding a wording: declare a production in the module of its chapter (a step in steps.py, a condition in
+conditions.py, …) with its lark rule, the clauses that say how to read it and the function that builds
+its value; grammar.py assembles it. The grammar must stay LALR(1) without conflicts (a test builds it
+with lark's debug log); a word that begins another word is written as its own literal, not inside a
+several-word terminal. bench/reading.py measures the readings on scenarios/ and the held-out texts.
 """
 
 from adjudicator.reading.loader import load_scenario
