@@ -2,12 +2,12 @@
 
 URLs (each trace page has its JSON twin)::
 
-    /scenarios                      the gallery of example scenarios
-    /scenarios/<name>               an example's trace          /scenario/edit/<name>  it in the builder
+    /scenarios   /scenarios.json    the gallery: curated examples (scenarios/gallery.toml), ``?q=`` filters
+    /scenarios/<name>   /scenarios/<name>.json   any scenario file's trace   /scenario/edit/<name>  it in the builder
     /scenario/new                   the builder (GET: empty; POST: the form's round trips, resolve, export)
     /s/<payload>   /s/<payload>.json  stateless link: the scenario is in the URL      /s/<payload>/edit
     /t/<id>   /t/<id>.json          short link: the stored trace                      /t/<id>/edit
-    /t/<id>/rerun                   the stored scenario on the current rules: did the outcome change?
+    /t/<id>/rerun   /t/<id>/rerun.json   the stored scenario on the current rules: did the outcome change?
     POST /t                         store a scenario (form field ``payload``) and go to its short link
     POST /api/resolve               scenario (JSON or YAML) → trace JSON + ``links``
 """
@@ -47,7 +47,7 @@ from adjudicator.links import (
     open_store,
     rerun,
 )
-from adjudicator.web import builder_form, trace_views
+from adjudicator.web import builder_form, gallery as curated, trace_views
 from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES, translate
 from adjudicator.web.links import node_url
 from adjudicator.web.services import find_book
@@ -102,21 +102,53 @@ def example_scenario(name: str) -> Scenario:
     return load_scenario((paths.scenarios_dir() / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
-GROUP_WORDS = {"attack": "攻撃", "effects": "効果", "phases": "フェーズ", "turns": "ターン"}
+def _gallery_groups() -> tuple[tuple[curated.GalleryGroup, ...], str]:
+    query = request.args.get("q", "")[: curated.MAX_FILTER_CHARS]
+    return curated.filtered(curated.gallery(paths.scenarios_dir()), query), query
 
 
 @bp.route("/scenarios")
 def gallery():
-    groups: dict[str, list[Example]] = {}
-    for example in examples():
-        groups.setdefault(example.group, []).append(example)
-    return render_template("scenario/gallery.html", groups=groups, group_words=GROUP_WORDS)
+    # Every card is on the page; those the filter leaves out carry `hidden`, so the filter works without
+    # JavaScript and gallery.js can widen it again as the box is edited.
+    matching, query = _gallery_groups()
+    shown = {card.name for group in matching for card in group.cards}
+    return render_template("scenario/gallery.html", groups=curated.gallery(paths.scenarios_dir()), query=query,
+                           shown=shown, corpus=len(examples()))
+
+
+@bp.route("/scenarios.json")
+def gallery_json():
+    groups, query = _gallery_groups()
+    return jsonify({
+        "query": query,
+        "groups": [{
+            "title": group.title, "topic": group.topic, "chapter": group.chapter,
+            "examples": [{
+                "name": card.name, "title": card.title, "question": card.question, "legal": card.legal,
+                "summary": card.summary, "verdict": card.status, "clauses": list(card.clauses),
+                "url": url_for("scenarios.example_trace", name=card.name),
+                "json": url_for("scenarios.example_trace", name=f"{card.name}.json"),
+                "edit": url_for("scenarios.edit_example", name=card.name),
+            } for card in group.cards],
+        } for group in groups],
+        "corpus": len(examples()),
+    })
 
 
 @bp.route("/scenarios/<path:name>")
 def example_trace(name: str):
+    if name.endswith(".json") and name.removesuffix(".json") in {example.name for example in examples()}:
+        return _example_json(name.removesuffix(".json"))
     scenario = example_scenario(name)
     return _trace_page(scenario, resolve(scenario).to_json(), record=None, example=name)
+
+
+def _example_json(name: str):
+    """An example's twin: the scenario, the trace resolved now, and its links (nothing is stored)."""
+    scenario = example_scenario(name)
+    return jsonify({"name": name, "scenario": scenario.dump(), "trace": resolve(scenario).to_json(),
+                    "links": {**_links(scenario, None), "page": url_for("scenarios.example_trace", name=name)}})
 
 
 @bp.route("/scenario/edit/<path:name>")
@@ -293,6 +325,21 @@ def short_link_json(link_id: str):
 @bp.route("/t/<link_id>/edit")
 def edit_short_link(link_id: str):
     return _builder(builder_form.draft_from_data(_record_or_404(link_id).scenario_data()))
+
+
+@bp.route("/t/<link_id>/rerun.json")
+def rerun_short_link_json(link_id: str):
+    record = _record_or_404(link_id)
+    result = rerun(record)
+    return jsonify({
+        "id": record.id, "changed": result.changed, "differences": list(result.differences),
+        "stored": {"rulebook": {"id": record.rulebook_id, "release": record.release}, "engine": record.engine,
+                   "verdict": trace_views.verdict(result.stored).headline, "created": record.created},
+        "current": {"rulebook": result.current.get("rulebook"), "engine": result.current.get("engine"),
+                    "verdict": trace_views.verdict(result.current).headline, "trace": result.current},
+        "links": {"short": url_for("scenarios.short_link", link_id=record.id),
+                  "page": url_for("scenarios.rerun_short_link", link_id=record.id)},
+    })
 
 
 @bp.route("/t/<link_id>/rerun")

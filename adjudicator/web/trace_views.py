@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.rulebook import Rulebook
+from adjudicator.web.happenings import what_happened
 
 ZONE_WORDS = (("deck", "山札"), ("graveyard", "墓地"), ("hand", "手札"))
 PHASE_WORDS = {"draw": "ドローフェーズ", "summon": "召喚フェーズ", "effect": "効果フェーズ", "set": "セットフェーズ",
@@ -34,11 +35,17 @@ class Verdict:
     winner: str | None
     numbers: tuple[str, ...]       # the key numbers: what changed in each player's zones
     main_clauses: tuple[str, ...]  # for the preview and the summary line
+    happened: tuple[str, ...] = ()  # 「石田三成はバトルに敗れ墓地へ」: what the actions did, read off the boards
+
+    @property
+    def summary(self) -> str:
+        """The headline a judge reads out: what happened, else the verdict itself."""
+        return "。".join(self.happened) if self.happened else self.headline
 
     @property
     def description(self) -> str:
         """One line for link previews: the verdict, the numbers, the main clauses."""
-        parts = [self.headline, *self.numbers[:4]]
+        parts = [*self.happened[:2], self.headline, *self.numbers[:4]]
         if self.main_clauses:
             parts.append("根拠: " + ", ".join(self.main_clauses))
         return "。".join(parts)
@@ -79,7 +86,8 @@ def verdict(trace: dict[str, Any]) -> Verdict:
         headline += f"。{trace['decision']['player']}の選択が必要です"
     if trace.get("gaps"):
         headline += "。ルールブックに定めのない点があります"
-    return Verdict(legal, headline, winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)))
+    happened = what_happened(trace) if not trace.get("errors") else ()
+    return Verdict(legal, headline, winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)), happened)
 
 
 def key_numbers(trace: dict[str, Any]) -> list[str]:
