@@ -184,7 +184,7 @@ def _form_of(html: str) -> MultiDict:
     for tag in re.findall(r"<input [^>]*>", form):
         name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
         kind = (re.search(r'type="([^"]+)"', tag) or [None, "text"])[1]
-        if not name or kind == "file" or (kind == "checkbox" and " checked" not in tag):
+        if not name or kind == "file" or (kind in ("checkbox", "radio") and " checked" not in tag):
             continue
         pairs.add(name.group(1), _unescape(value.group(1) if value else ""))
     for name, body in re.findall(r'<select id="[^"]+" name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):

@@ -48,6 +48,7 @@ from adjudicator.links import (
     rerun,
 )
 from adjudicator.web import builder_form, gallery as curated, trace_views
+from adjudicator.web.builder_labels import field_label
 from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES, translate
 from adjudicator.web.links import node_url
 from adjudicator.web.services import find_book
@@ -224,26 +225,62 @@ def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int =
         options=_options(draft),
         choices=CHOICES,
         flag_words=CARD_FLAG_WORDS,
+        field_label=field_label,
+        turn_order=builder_form.turn_order,
+        turn_orders=tuple(builder_form.TURN_ORDER.items()),
+        defence_choice=builder_form.defence_choice,
+        role_choices=ROLE_CHOICES,
     )
     if request.headers.get(PARTIAL_HEADER):
         return render_template("scenario/_builder_form.html", **context), status
     return render_template("scenario/builder.html", **context), status
 
 
+# The role as three one-tap choices that fit one phone row (the select's longer labels name the marks too).
+ROLE_CHOICES = (("none", "なし"), ("attacker", "アタッカー"), ("blocker", "ブロッカー"))
+
+
 def _options(draft: builder_form.Draft) -> dict[str, Any]:
-    """Choices for the selects: slot references, and the ids of declared cards (for hand/deck actions)."""
+    """Choices for the selects, from the board as drafted: the attacker among the turn player's occupied
+    slots, the target and the blocker among the opponent's, 身代わり and 事変 among the opponent's hand cards
+    (never an empty slot nor one's own), and the ids of declared cards (for hand/deck actions)."""
     ids: list[str] = []
     players = draft.get("players") if isinstance(draft.get("players"), dict) else {}
-    for player in players.values():
+    occupied: dict[str, list[tuple[str, str]]] = {pid: [] for pid in builder_form.PLAYERS}
+    hand: dict[str, list[tuple[str, str]]] = {pid: [] for pid in builder_form.PLAYERS}
+    for pid in builder_form.PLAYERS:
+        player = players.get(pid) if isinstance(players.get(pid), dict) else {}
         for zone in (*builder_form.ZONES, "field"):
-            node = player.get(zone) if isinstance(player, dict) else None
-            stacks = node.values() if zone == "field" and isinstance(node, dict) else [node]
-            for stack in stacks:
-                for card in (stack or {}).get("cards", []) if isinstance(stack, dict) else []:
-                    if isinstance(card, dict) and card.get("id"):
-                        ids.append(card["id"])
+            node = player.get(zone)
+            stacks = node.items() if zone == "field" and isinstance(node, dict) else [("", node)]
+            for slot, stack in stacks:
+                cards = [c for c in (stack or {}).get("cards", []) if isinstance(c, dict)] if isinstance(stack, dict) else []
+                ids += [card["id"] for card in cards if card.get("id")]
+                if zone == "field" and cards:
+                    occupied[pid].append((f"{pid}{slot}", _slot_label(f"{pid}{slot}", cards[-1])))
+                if zone == "hand":
+                    hand[pid] += [(card["id"], f"{card['id']}〈{card.get('name') or '手札'}〉") for card in cards if card.get("id")]
+    game = draft.get("game") if isinstance(draft.get("game"), dict) else {}
+    attacker = game.get("turn_player") if game.get("turn_player") in builder_form.PLAYERS else "A"
+    defender = "B" if attacker == "A" else "A"
+    nothing = [("", "（場にカードを置いてください）")]
+    defences = [(builder_form.NO_DEFENCE, "防御しない")]
+    defences += [(f"block:{ref}", f"ブロック: {label}") for ref, label in occupied[defender]]
+    defences += [(f"substitute:{ref}", f"身代わり: {label}") for ref, label in hand[defender]]
+    defences += [(f"event:{ref}", f"事変: {label}") for ref, label in hand[defender]]
     slots = [f"{p}{n}" for p in "AB" for n in range(1, 6)]
-    return {"slots": slots, "slot_choices": [(ref, ref) for ref in slots], "ids": ids}
+    return {
+        "slots": slots, "slot_choices": [(ref, ref) for ref in slots], "ids": ids,
+        "attackers": occupied[attacker] or nothing,
+        "targets": [("deck", f"{defender}の山札")] + occupied[defender],
+        "defences": defences,
+        "occupied": [choice for pid in builder_form.PLAYERS for choice in occupied[pid]] or nothing,
+    }
+
+
+def _slot_label(ref: str, top: dict) -> str:
+    name = str(top.get("name") or "").strip()
+    return f"{ref}〈{name}〉" if name else ref
 
 
 def _yaml_download(scenario: Scenario) -> Response:
