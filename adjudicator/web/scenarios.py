@@ -80,16 +80,36 @@ class Example:
     group: str
     title: str
     question: str
+    cites: tuple[str, ...] = ()  # the clauses its expectation says the ruling cites (expect.cites)
 
 
 @lru_cache(maxsize=1)
 def _examples(root: Path) -> tuple[Example, ...]:
     found = []
     for path in sorted(root.rglob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        # libyaml's loader: the Python one takes seconds for the whole corpus. Only plain fields are read here;
+        # the scenario itself is always loaded through the format's own guarded loader.
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader) or {}
         name = path.relative_to(root).with_suffix("").as_posix()
-        found.append(Example(name, name.rsplit("/", 1)[0], str(data.get("title", name)), str(data.get("question") or "")))
+        expect = data.get("expect") if isinstance(data.get("expect"), dict) else {}
+        cites = tuple(str(c) for c in expect.get("cites") or () if isinstance(c, (str, int, float)))
+        found.append(Example(name, name.rsplit("/", 1)[0], str(data.get("title", name)), str(data.get("question") or ""),
+                             cites))
     return tuple(found)
+
+
+def examples_citing(clause_id: str, limit: int = 6) -> tuple[list[Example], int]:
+    """The examples whose expected ruling cites ``clause_id`` or one of its items (10.6.2 ← 10.6.2-6), the
+    gallery's first; and how many there are in all."""
+    curated = {card.name for group in curated_gallery() for card in group.cards}
+    citing = [example for example in examples()
+              if any(cite == clause_id or cite.startswith(clause_id + "-") for cite in example.cites)]
+    citing.sort(key=lambda example: (example.name not in curated, example.name))
+    return citing[:limit], len(citing)
+
+
+def curated_gallery() -> tuple[curated.GalleryGroup, ...]:
+    return curated.gallery(paths.scenarios_dir())
 
 
 def examples() -> tuple[Example, ...]:
@@ -451,7 +471,11 @@ def _links(scenario: Scenario, record: LinkRecord | None) -> dict[str, str]:
 
 def _trace_page(scenario: Scenario, trace: dict[str, Any], *, record: LinkRecord | None, example: str | None = None):
     book = find_book("hi-story")
-    chips = trace_views.ChipMaker(book, lambda node_id: node_url(book, node_id) if book else None)
+    # Each chip opens the clause as it read in the release the ruling was made under (a stored ruling keeps
+    # its release; the pinned page of an older release says which release is current).
+    release = (trace.get("rulebook") or {}).get("release") or (book.release if book else "")
+    chips = trace_views.ChipMaker(book, lambda node_id: url_for("rules.pinned_node", book_id=book.id, release=release,
+                                                                 ref=node_id) if book else None)
     links = _links(scenario, record)
     verdict = trace_views.verdict(trace)
     return render_template(

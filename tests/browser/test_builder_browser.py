@@ -141,7 +141,7 @@ def test_step_anchor_and_clause_text_on_tap(phone):
     chip.tap()
     popover = phone.locator(".chip-popover")
     expect(popover).to_contain_text("11.7.1")
-    expect(popover.get_by_role("link", name="条文のページを開く")).to_have_attribute("href", "/rules/hi-story/11.7.1")
+    expect(popover.get_by_role("link", name="条文のページを開く")).to_have_attribute("href", "/rules/hi-story/v1.0.0/11.7.1")
     expect(phone).to_have_url(re.compile(r"#step-6$"))  # the first tap showed the text, it did not navigate
     phone.keyboard.press("Escape")
     expect(popover).to_have_count(0)
