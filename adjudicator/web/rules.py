@@ -100,7 +100,7 @@ def _node_page(book: Rulebook, ref: str, pinned: bool):
         json_url=node_url(book, found.id, pinned=pinned, json=True),
         terms=terms_in(book, " ".join(node.text for node in book.subtree(found.id))),
         examples=_examples_for(book, found),
-        preview=_preview(found),
+        preview_text=_preview(found),
     )
 
 
