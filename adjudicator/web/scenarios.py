@@ -182,7 +182,7 @@ def edit_example(name: str):
 
 @bp.route("/scenario/new", methods=["GET"])
 def new_scenario():
-    return _builder(builder_form.new_draft())
+    return _builder(builder_form.new_draft(), blank=True)
 
 
 @bp.route("/scenario/new", methods=["POST"])
@@ -236,8 +236,9 @@ def _finish(draft: builder_form.Draft, operation: str):
 
 
 def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int = 200, notice: str | None = None,
-             focus: str = ""):
+             focus: str = "", blank: bool = False):
     context = dict(
+        blank=blank,  # the empty builder: builder.js brings back a draft kept in this browser
         draft=draft,
         errors=errors or {},
         notice=notice,
