@@ -60,6 +60,19 @@
     };
   }
 
+  // The answer's form in place of the old one (the answer is the form, or a page that holds it); kept as the draft.
+  function putForm(form, html) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("form#builder");
+    if (!fresh) throw new Error("no form in the response");
+    hideOffline();
+    form.replaceWith(fresh);
+    setupBuilder(fresh);
+    saveDraft(fresh);
+    return fresh;
+  }
+
   function roundTrip(form, button) {
     if (form.getAttribute("aria-busy") === "true") return;
     var data = new FormData(form);
@@ -69,17 +82,7 @@
     headers[PARTIAL_HEADER] = "1";
     return fetch(form.action, { method: "POST", body: data, headers: headers })
       .then(function (response) { return response.text(); })
-      .then(function (html) {
-        var holder = document.createElement("div");
-        holder.innerHTML = html;
-        var fresh = holder.querySelector("form#builder");
-        if (!fresh) throw new Error("no form in the response");
-        hideOffline();
-        form.replaceWith(fresh);
-        setupBuilder(fresh);
-        saveDraft(fresh);
-        focusTarget(fresh, targetOf(button));
-      })
+      .then(function (html) { focusTarget(putForm(form, html), targetOf(button)); })
       .catch(function (error) {
         unlock();
         if (isNetworkError(error)) { showOffline(form, false); return; }  // a plain submit would lose the page
@@ -170,14 +173,7 @@
       .then(function (response) {
         if (response.redirected) { window.location.assign(response.url); return null; }
         return response.text().then(function (html) {
-          var holder = document.createElement("div");
-          holder.innerHTML = html;
-          var fresh = holder.querySelector("form#builder");
-          if (!fresh) throw new Error("no form in the response");
-          hideOffline();
-          form.replaceWith(fresh);
-          setupBuilder(fresh);
-          saveDraft(fresh);
+          var fresh = putForm(form, html);
           var summary = fresh.querySelector("#error-summary, .notice-ok");
           if (summary) { summary.setAttribute("tabindex", "-1"); summary.focus(); }
           return null;
