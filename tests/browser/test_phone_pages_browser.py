@@ -167,3 +167,17 @@ def test_a_stored_ruling_shows_japan_time_with_the_iso_time_in_the_markup(phone_
     assert iso and iso.endswith("+00:00")
     assert phone_page.request.get("/favicon.ico").status == 200
     assert link.startswith("/t/")
+
+
+def test_the_sticky_bar_never_covers_the_field_being_filled(phone_page):
+    """The bar is one short row, and a field scrolled into view (the phone's next-field keys, find in page,
+    a link from the error summary) stops above it, not under it (scroll-padding)."""
+    phone_page.goto("/scenario/edit/attack/block-deck-attack-excess")
+    bar = phone_page.locator(".submit-bar")
+    assert bar.bounding_box()["height"] <= 64
+    for name in ("players.A.deck.count", "players.B.field.2.cards.0.power", "players.B.graveyard.count"):
+        phone_page.evaluate("window.scrollTo(0, 0)")
+        field = phone_page.locator(f'[name="{name}"]')
+        field.evaluate("(e) => e.scrollIntoView({block: 'nearest'})")
+        box, cover = field.bounding_box(), bar.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= cover["y"], (name, box, cover)
