@@ -150,12 +150,16 @@ def test_a_rested_card_shows_its_rank_and_power_whole(phone_page):
     phone_page.goto(EXAMPLE)
     rested = phone_page.locator(".boards figure").last.locator(".slot.rest .card").first
     expect(rested).to_be_visible()
+    # Upright (no ancestor turned), and its name, power and rank whole inside the card and inside the slot.
+    turned = rested.evaluate(
+        """(card) => { const turned = []; for (let e = card; e && !e.classList.contains('slot'); e = e.parentElement) {
+              if (getComputedStyle(e).transform !== 'none') turned.push(e.className); } return turned; }""")
     clipped = rested.evaluate(
-        """(card) => { const slot = card.closest('.slot').getBoundingClientRect();
+        """(card) => { const slot = card.closest('.slot').getBoundingClientRect(), box = card.getBoundingClientRect();
             return [...card.querySelectorAll('*')].filter((e) => { const r = e.getBoundingClientRect();
-              return r.width > 0 && (r.left < slot.left - 1 || r.right > slot.right + 1 || r.bottom > slot.bottom + 1); })
-              .map((e) => e.className); }""")
-    assert clipped == []
+              return r.width > 0 && [box, slot].some((o) => r.left < o.left - 1 || r.right > o.right + 1
+                || r.top < o.top - 1 || r.bottom > o.bottom + 1); }).map((e) => e.className); }""")
+    assert turned == [] and clipped == [], (turned, clipped)
     expect(rested).to_contain_text("5000")
 
 
