@@ -368,3 +368,16 @@ def test_error_summary_names_fields_by_the_forms_labels(client):
                                                     "op": "resolve"}))
     summary = re.search(r'<div class="error-summary".*?</div>', page, re.S).group()
     assert ">A1・カード1・ランク</a>" in summary and ">players.A.field.1.cards.0.rank<" not in summary
+
+
+@pytest.mark.parametrize("name", ["attack/block-deck-attack-excess", "attack/face-down-cannot-attack",
+                                  "attack/deck-out-wins"])
+def test_the_cli_says_the_verdict_in_the_webs_words(name, client):
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+    from adjudicator.paths import scenarios_dir
+
+    printed = CliRunner().invoke(main, ["resolve", str(scenarios_dir() / f"{name}.yaml")]).output
+    headline = re.search(r'<p class="[^"]*" data-verdict>([^<]*)</p>', html(client.get(f"/scenarios/{name}"))).group(1)
+    assert f"判定: {headline}\n" in printed

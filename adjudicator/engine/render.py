@@ -29,12 +29,25 @@ def render_text(trace: Trace) -> str:
     return "\n".join(lines)
 
 
+# The verdict in the words every surface uses (the web page's headline, the CLI, a rerun's differences).
+ALL_LEGAL = "すべての行動が認められます"
+SOME_ILLEGAL = "認められない行動があります"
+BOARD_INVALID = "盤面が不正なため判定できません"
+
+
+def verdict_words(*, legal: bool, invalid: bool = False, winner: str | None = None,
+                  choosing: str | None = None, gaps: bool = False) -> str:
+    """「すべての行動が認められます。Bの勝利」: the verdict, then who won, who must choose, and any gap."""
+    words = BOARD_INVALID if invalid else ALL_LEGAL if legal else SOME_ILLEGAL
+    if winner:
+        words += f"。{winner}の勝利"
+    if choosing:
+        words += f"。{choosing}の選択が必要です"
+    if gaps:
+        words += "。ルールブックに定めのない点があります"
+    return words
+
+
 def verdict_line(trace: Trace) -> str:
-    parts = ["適法" if trace.legal else "不適法な行動あり"]
-    if trace.winner:
-        parts.append(f"勝者: {trace.winner}")
-    if trace.decision:
-        parts.append(f"{trace.decision.player}の選択待ち")
-    if trace.gaps:
-        parts.append("本書に定めのない点あり")
-    return "判定: " + "、".join(parts)
+    return "判定: " + verdict_words(legal=trace.legal, invalid=bool(trace.errors), winner=trace.winner,
+                                   choosing=trace.decision.player if trace.decision else None, gaps=bool(trace.gaps))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.engine.render import verdict_words
 from adjudicator.rulebook import Rulebook
 from adjudicator.web.happenings import what_happened
 
@@ -73,19 +74,9 @@ class ChipMaker:
 
 def verdict(trace: dict[str, Any]) -> Verdict:
     legal = bool(trace.get("legal"))
-    if trace.get("errors"):
-        headline = "盤面が不正なため判定できません"
-    elif not legal:
-        headline = "認められない行動があります"
-    else:
-        headline = "すべての行動が認められます"
     winner = trace.get("winner")
-    if winner:
-        headline += f"。{winner}の勝利"
-    if trace.get("decision"):
-        headline += f"。{trace['decision']['player']}の選択が必要です"
-    if trace.get("gaps"):
-        headline += "。ルールブックに定めのない点があります"
+    headline = verdict_words(legal=legal, invalid=bool(trace.get("errors")), winner=winner,
+                             choosing=(trace.get("decision") or {}).get("player"), gaps=bool(trace.get("gaps")))
     happened = what_happened(trace) if not trace.get("errors") else ()
     return Verdict(legal, headline, winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)), happened)
 
