@@ -7,6 +7,7 @@ pyproject.toml), injected into the page by Playwright.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,34 @@ def test_the_sticky_bar_never_covers_the_field_being_filled(phone_page):
         field.evaluate("(e) => e.scrollIntoView({block: 'nearest'})")
         box, cover = field.bounding_box(), bar.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= cover["y"], (name, box, cover)
+
+
+def test_the_gallery_filters_as_you_type(phone_page):
+    phone_page.goto("/scenarios")
+    cards = phone_page.locator(".gallery-card:visible")
+    everything = cards.count()
+    box = phone_page.get_by_label("例題を絞り込む")
+    box.fill("身代わり")
+    expect(phone_page.locator("#gallery-count")).to_contain_text("（「身代わり」で絞り込み）")
+    shown = cards.count()
+    assert 2 <= shown < everything
+    expect(phone_page).to_have_url(re.compile(r"/scenarios\?q=%E8%BA%AB"))  # the same address filters without JS
+    expect(cards.filter(has_text="身代わり — パワー2500は0になり").first).to_be_visible()
+    box.fill("")
+    expect(cards).to_have_count(everything)
+    cards.filter(has_text="山札への攻撃をブロック — パワー差分だけ").get_by_role("link", name="判定を見る").tap()
+    expect(phone_page.locator("[data-happened]")).to_have_text("石田三成はバトルに敗れ墓地へ。Bの山札から3枚墓地へ")
+
+
+def test_the_gallery_filters_without_javascript(browser, live_server):
+    context = browser.new_context(base_url=live_server, locale="ja-JP", viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto("/scenarios")
+        page.get_by_label("例題を絞り込む").fill("勝敗")
+        page.get_by_role("button", name="絞り込む").click()
+        expect(page).to_have_url(re.compile(r"/scenarios\?q="))
+        expect(page.locator(".gallery-group:visible h2")).to_have_text(["勝敗（3）"])
+        assert sideways(page) == []
+    finally:
+        context.close()
