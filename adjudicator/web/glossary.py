@@ -14,10 +14,10 @@ from functools import lru_cache
 
 from adjudicator.rulebook import Rulebook
 
-_SENTENCE = re.compile(r"[^。]+。?")
+_OPEN, _CLOSE = "「（『(", "」）』)"
 # Sentence-initial definitions: 「X」とは… / 「X」という語は… / 「X」は、…(を指す|をいう|である)
 _DEFINES = re.compile(r"^「(?P<term>[^」]{1,20})」(?:とは|という語は|は)、?(?P<rest>.+)$")
-_ENDINGS = ("を指す", "をいう", "のことをいう", "の総称である", "である", "であり")
+_ENDINGS = ("を指す", "をいう", "のことをいう", "の総称である", "である", "であり", "ことを示す")
 _WORD_IS = re.compile(r"「(?P<term>[^」]{1,20})」という語は、")  # 2.3.2: …において、「場」という語は、…を指す
 _CALLED = re.compile(r"を「(?P<term>[^」]{1,20})」と呼ぶ")
 _IS_CALLED = re.compile(r"が「(?P<term>[^」]{1,20})」である。?$")
@@ -50,12 +50,28 @@ def _definition(sentence: str) -> str | None:
     return None
 
 
+def sentences(text: str) -> list[str]:
+    """Sentences split at 「。」, but not at one inside brackets (6.7.1: 文（「。」で区切られた部分）)."""
+    out, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char in _OPEN:
+            depth += 1
+        elif char in _CLOSE:
+            depth = max(0, depth - 1)
+        elif char == "。" and depth == 0:
+            out.append(text[start:index + 1])
+            start = index + 1
+    if text[start:].strip():
+        out.append(text[start:])
+    return out
+
+
 @lru_cache(maxsize=4)
 def glossary(book: Rulebook) -> tuple[Term, ...]:
     """Every term the book defines, the first definition of each, in the book's order."""
     seen: dict[str, Term] = {}
     for node in book.clauses():
-        for sentence in _SENTENCE.findall(" ".join(node.text.split())):
+        for sentence in sentences(" ".join(node.text.split())):
             term = _definition(sentence.strip())
             if term and term not in seen:
                 text = sentence.strip()

@@ -29,7 +29,7 @@ PAGES = (
     ("/rules/duel-masters", None),
     ("/search?q=%E3%81%9D%E3%81%AE%E5%BE%8C", "search"),
     ("/search?q=%E5%A0%B4%E3%81%AE%E4%B8%8B&book=hi-story", None),
-    ("/scenario/new", "builder"),
+    ("/scenario/new", "builder-new"),
     ("/scenario/edit/attack/block-deck-attack-excess", None),
     ("/scenarios", "gallery"),
     ("/scenarios?q=%E8%BA%AB%E4%BB%A3%E3%82%8F%E3%82%8A", None),
