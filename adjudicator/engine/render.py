@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from adjudicator import vocabulary
 from adjudicator.engine.trace import Trace
 
 
@@ -29,10 +30,7 @@ def render_text(trace: Trace) -> str:
     return "\n".join(lines)
 
 
-# The verdict in the words every surface uses (the web page's headline, the CLI, a rerun's differences).
-ALL_LEGAL = "すべての行動が認められます"
-SOME_ILLEGAL = "認められない行動があります"
-BOARD_INVALID = "盤面が不正なため判定できません"
+ALL_LEGAL, SOME_ILLEGAL, BOARD_INVALID = (vocabulary.VERDICTS[key] for key in ("legal", "illegal", "invalid"))
 
 
 def verdict_words(*, legal: bool, invalid: bool = False, winner: str | None = None,
