@@ -51,7 +51,7 @@ def axe():
 @pytest.fixture()
 def phone_page(browser, live_server):
     context = browser.new_context(base_url=live_server, locale="ja-JP", viewport=PHONE, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
+                                  has_touch=True, device_scale_factor=1)
     page = context.new_page()
     yield page
     context.close()
