@@ -97,7 +97,7 @@ def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
         raise Illegal(f"{words}: {problem[0]}", *problem[1], ACTIVATION_CONDITION)
     forbidden = forbidding(game, card.owner, "activate", card)
     if forbidden is not None:
-        raise Illegal(forbidden[0], forbidden[1], ACTIVATION_CONDITION)
+        raise Illegal(forbidden[0], *forbidden[1], ACTIVATION_CONDITION)
 
 
 def mark_problem(game: "Game", card: Card, effect: fmt.Effect) -> tuple[str, tuple[Rule, ...]] | None:
@@ -166,7 +166,7 @@ def event_problem(game: "Game", player: str, card: Card, counter: bool = False) 
         return f"{player}はこのターン既に事変を発動している（事変は相手のターンも含め1ターンに1枚まで）", (ONE_EVENT_PER_TURN,)
     forbidden = forbidding(game, player, "event", card)
     if forbidden is not None:
-        return forbidden[0], (forbidden[1],)
+        return forbidden[0], forbidden[1]
     level = card.info.level or 0
     highest, holder, _ = highest_face_up_rank(game)
     if highest is None or level > highest:

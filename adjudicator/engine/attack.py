@@ -131,7 +131,7 @@ def _declare(game: "Game", spec: AttackSpec) -> Attack:
     target = None if spec.target == "deck" else _target(game, spec.target, opponent_of(player))
     forbidden = restrictions.forbidding(game, player, "attack", attacker)
     if forbidden:
-        raise Illegal(forbidden[0], forbidden[1])
+        raise Illegal(forbidden[0], *forbidden[1])
     attack = Attack(attacker, attacker.incarnation, target, target.incarnation if target else 0, player, opponent_of(player))
     _record_declaration(game, attack)
     return attack
@@ -348,7 +348,7 @@ def _block_problem(game: "Game", attack: Attack, ref: str) -> tuple[str, tuple[R
         return f"{label}は盾マーク（ブロッカー）を持たないのでブロックできない", (BLOCK,)
     forbidden = restrictions.forbidding(game, attack.defender, "block", card)
     if forbidden:
-        return forbidden[0], (forbidden[1],)
+        return forbidden[0], forbidden[1]
     return None
 
 
@@ -500,7 +500,7 @@ def _power_notes(game: "Game", cards: list[Card]) -> list[Considered]:
     """How each compared power came about: added changes (10.4.2), a set value (10.4.3), the floor (11.6.2)."""
     notes = []
     for card in cards:
-        mods = card.power_mods
+        mods = durations.in_force(card.power_mods)
         if card.info is None or card.info.power is None:
             continue
         label = naming.card_label(game.board, card)
@@ -652,6 +652,9 @@ def _end_attack_durations(game: "Game", attack: Attack) -> list[str]:
     board = game.board
     before = power_of(board, attack.attacker)
     ended = durations.end_of_attack(board)
+    # ⑨ and ⑩ are not 「攻撃中」 (10.6.4): from here no card is 「攻撃しているカード」.
+    board.attacking = None
+    board.attack_target = None
     changes = [f"{words}が終わる（その攻撃中の効果）" for words in ended]
     after = power_of(board, attack.attacker)
     if ended and before != after and board.on_field(attack.attacker):

@@ -34,6 +34,17 @@ class Expiry:
     player: str
     turns: int
     at: Literal["turn", "attack", "never"] = "turn"
+    # 「次のターン、…」 (``next_turn``) has not begun yet: it comes into force when the next turn of this
+    # player begins (5.6.2) and does not tick before then. None: in force now.
+    waits_for: str | None = None
+    # How the period was written (``until`` name or ``turns``), so a ruling can cite how it is read (5.6).
+    period: str = ""
+    across_extra_turn: bool = False  # an extra turn passed while it ran (5.8.2, 5.8.5)
+    reapplied: bool = False          # the same content was applied again and did not add up (5.7.1)
+
+    @property
+    def in_force(self) -> bool:
+        return self.waits_for is None
 
     def longer_than(self, other: "Expiry") -> bool:
         order = {"attack": 0, "turn": 1, "never": 2}
@@ -406,10 +417,10 @@ def _card(owner: str, info: fmt.Card, uids: Iterator[int], game: fmt.GameSpec | 
 def _initial_expiry(timed: fmt.Timed, affected: str, controller: str, turn_player: str) -> Expiry:
     """A duration written into the starting board is read from the board's moment.
 
-    The board does not say whose effect set it, so 「次のターン」 (``end_of_next_turn``) there means the
+    The board does not say whose effect set it, so 「次のターン」 (``next_turn``, ``end_of_next_turn``) there means the
     turn after the current one: the non-turn player's next turn (5.6.2 read from the turn player's side).
     """
-    if timed.until == "end_of_next_turn":
+    if timed.until in ("end_of_next_turn", "next_turn"):
         controller = turn_player
     return expiry_from(timed, affected, controller, turn_player)
 
@@ -422,14 +433,18 @@ def expiry_from(timed: fmt.Timed, affected: str, controller: str, turn_player: s
     """
     if timed.turns is not None:
         # 「nターンの間」 counts the affected player's turns (5.6.1); the current one counts if it is theirs.
-        return Expiry(affected, timed.turns, "turn")
+        return Expiry(affected, timed.turns, "turn", period="turns")
     if timed.until == "end_of_attack":
-        return Expiry(turn_player, 0, "attack")
+        return Expiry(turn_player, 0, "attack", period="end_of_attack")
     if timed.until == "end_of_turn":
-        return Expiry(turn_player, 1, "turn")
+        return Expiry(turn_player, 1, "turn", period="end_of_turn")
     if timed.until == "end_of_next_turn":
         other = opponent_of(controller)
-        return Expiry(other, 2 if turn_player == other else 1, "turn")
+        return Expiry(other, 2 if turn_player == other else 1, "turn", period="end_of_next_turn")
+    if timed.until == "next_turn":
+        # Only during that next turn (5.6.2): waiting until it begins, then one turn of that player.
+        other = opponent_of(controller)
+        return Expiry(other, 1, "turn", waits_for=other, period="next_turn")
     if timed.until == "end_of_own_next_turn":
-        return Expiry(controller, 2 if turn_player == controller else 1, "turn")
+        return Expiry(controller, 2 if turn_player == controller else 1, "turn", period="end_of_own_next_turn")
     return Expiry(affected, 0, "never")

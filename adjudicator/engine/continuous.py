@@ -215,6 +215,7 @@ def condition_holds(board: Board, source: Source, condition: "fmt.Condition") ->
 def raw_facts(board: Board, card: Card) -> "CardFacts":
     """A card's facts without continuous effects: printed values and timed changes only."""
     from adjudicator.engine.effects.facts import CardFacts
+    from adjudicator.engine.durations import in_force
     from adjudicator.engine.stats import apply_power_mods
 
     stack = _stack_of(board, card)
@@ -228,9 +229,9 @@ def raw_facts(board: Board, card: Card) -> "CardFacts":
         known=info is not None,
         short_name=card.short_name if info else None,
         attributes=tuple(info.attributes) if info else (),
-        rank=max(0, info.rank + sum(m.add or 0 for m in card.rank_mods)) if info and info.rank is not None else None,
-        power=apply_power_mods(info.power, card.power_mods) if info and info.power is not None else None,
-        roles=frozenset(({info.role} - {"none"}) | {grant.what for grant in card.grants}) if info else frozenset(),
+        rank=max(0, info.rank + sum(m.add or 0 for m in in_force(card.rank_mods))) if info and info.rank is not None else None,
+        power=apply_power_mods(info.power, in_force(card.power_mods)) if info and info.power is not None else None,
+        roles=frozenset(({info.role} - {"none"}) | {grant.what for grant in in_force(card.grants)}) if info else frozenset(),
         type=info.type if info else None,
         attacking=board.attacking is card,
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from adjudicator.engine.board import Card
+from adjudicator.engine.durations import in_force
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import rule
 
@@ -55,7 +56,7 @@ def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
     from adjudicator.engine import continuous
 
     # Its own timed protections and those a 「常」 effect gives it right now (6.4.5).
-    held = {protection.what for protection in card.protections} | continuous.protections_for(game.board, card)
+    held = {protection.what for protection in in_force(card.protections)} | continuous.protections_for(game.board, card)
     if "leave_field" in held:
         return False, "場を離れない効果が適用されている"
     if "battle" in held and cause == "battle":

@@ -76,7 +76,7 @@ def _check_draw_allowed(game: "Game", player_id: str, count: int) -> None:
     player = game.board.players[player_id]
     forbidden = restrictions.forbidding(game, player_id, "draw")
     if forbidden:
-        raise Illegal(forbidden[0], forbidden[1])
+        raise Illegal(forbidden[0], *forbidden[1])
     limit = player.hand_draw_limit
     if limit is not None and len(player.hand) + count >= limit:
         raise Illegal(
@@ -127,7 +127,7 @@ def perform_summon_phase(game: "Game", index: int, spec: SummonPhaseSpec) -> Non
     _once_per_turn(game, "summon_phase", "通常の召喚はこのターン既にまとめて行った", NORMAL_SUMMON)
     forbidden = restrictions.forbidding(game, player_id, "summon")
     if forbidden:
-        why = (forbidden[1],) if forbidden[1] is SUMMON_LIMIT else (forbidden[1], SUMMON_FORBIDDEN)
+        why = forbidden[1] if SUMMON_LIMIT in forbidden[1] else (*forbidden[1], SUMMON_FORBIDDEN)
         if spec.summon or spec.flip:
             raise Illegal(forbidden[0], *why)
         game.trace.step(f"{forbidden[0]}ので、ウラのカードをオモテにせず、ランク0の召喚も行わない。", SUMMON, *why)
@@ -269,7 +269,7 @@ def perform_set(game: "Game", index: int, spec: SetSpec) -> None:
     player_id = board.turn_player
     forbidden = restrictions.forbidding(game, player_id, "set")
     if forbidden:
-        raise Illegal(forbidden[0], forbidden[1])
+        raise Illegal(forbidden[0], *forbidden[1])
     card = _own_hand_card(game, spec.card, player_id, SET)
     onto = _set_base(game, spec.onto, player_id)
     base_rank = rank_of(board, onto)

@@ -61,7 +61,9 @@ def power_of(board: "Board", card: "Card") -> int | None:
         return None
     from adjudicator.engine import continuous  # the continuous layer reads the board; import lazily
 
-    return apply_power_mods(card.info.power, [*card.power_mods, *continuous.power_mods_for(board, card)])
+    from adjudicator.engine.durations import in_force
+
+    return apply_power_mods(card.info.power, [*in_force(card.power_mods), *continuous.power_mods_for(board, card)])
 
 
 def rank_of(board: "Board", card: "Card") -> int | None:
@@ -70,7 +72,9 @@ def rank_of(board: "Board", card: "Card") -> int | None:
         return None
     from adjudicator.engine import continuous
 
-    total = card.info.rank + sum(m.add or 0 for m in [*card.rank_mods, *continuous.rank_mods_for(board, card)])
+    from adjudicator.engine.durations import in_force
+
+    total = card.info.rank + sum(m.add or 0 for m in [*in_force(card.rank_mods), *continuous.rank_mods_for(board, card)])
     return max(0, total)
 
 
@@ -79,8 +83,10 @@ def roles_of(board: "Board", card: "Card") -> set[str]:
     if not visible(board, card) or card.info is None:
         return set()
     roles = {card.info.role} - {"none"}
-    roles |= {grant.what for grant in card.grants}
     from adjudicator.engine import continuous
+    from adjudicator.engine.durations import in_force
+
+    roles |= {grant.what for grant in in_force(card.grants)}
 
     roles |= continuous.roles_for(board, card)
     return roles

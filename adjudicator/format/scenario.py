@@ -45,7 +45,7 @@ StackState = Literal["active", "rest"]
 Role = Literal["attacker", "blocker", "none"]
 Whose = Literal["self", "opponent", "each"]
 Act = Literal["attack", "block", "summon", "set", "activate", "draw", "event"]
-UntilName = Literal["end_of_attack", "end_of_turn", "end_of_next_turn", "end_of_own_next_turn"]
+UntilName = Literal["end_of_attack", "end_of_turn", "next_turn", "end_of_next_turn", "end_of_own_next_turn"]
 SLOT_REFS = tuple(f"{p}{n}" for p in "AB" for n in range(1, 6))
 
 

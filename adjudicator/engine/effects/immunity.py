@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.engine.durations import in_force
 from adjudicator.engine.moves import may_leave
 from adjudicator.engine.rules import rule
 
@@ -30,7 +31,7 @@ def immune(board: "Board", card: "Card") -> bool:
         return False
     from adjudicator.engine import continuous
 
-    return card.immune or any(p.what == "effects" for p in card.protections) or "effects" in continuous.protections_for(board, card)
+    return card.immune or any(p.what == "effects" for p in in_force(card.protections)) or "effects" in continuous.protections_for(board, card)
 
 
 def kept_on_field(game: "Game", card: "Card") -> str | None:

@@ -123,7 +123,7 @@ def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     if forbidden is not None:
         run.game.trace.step(
             f"{run.label}: {forbidden[0]}ため、セットせずに召喚しない（禁止の効果が優先する）。",
-            forbidden[1], PROHIBITION_FIRST, restrictions.SUMMON_LIMIT,
+            *forbidden[1], PROHIBITION_FIRST, restrictions.SUMMON_LIMIT,
         )
         return NOT_DONE
     cards, capped = _within_summon_limit(run, cards)
@@ -391,7 +391,7 @@ def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         return NOT_DONE
     forbidden = restrictions.forbidding(game, run.controller, "set", card, by_effect=True)
     if forbidden is not None:
-        game.trace.step(f"{run.label}: {forbidden[0]}ため、セットしない（禁止の効果が優先する）。", forbidden[1], PROHIBITION_FIRST)
+        game.trace.step(f"{run.label}: {forbidden[0]}ため、セットしない（禁止の効果が優先する）。", *forbidden[1], PROHIBITION_FIRST)
         return NOT_DONE
     slot = board.locate(target)[2]
     stack = board.players[run.controller].field[slot]

@@ -51,7 +51,8 @@ FACE_DOWN_NO_POWER = rule(
 )
 POWER_ZERO_STAYS = rule("power_zero_stays", "11.6.3", "パワーが0になっただけでは墓地へ送られず、場に留まる")
 DURATION_WORDS = {
-    "end_of_attack": "その攻撃中、", "end_of_turn": "このターン、", "end_of_next_turn": "次のターン、",
+    "end_of_attack": "その攻撃中、", "end_of_turn": "このターン、", "next_turn": "次のターン、",
+    "end_of_next_turn": "次のターンの終わりまで、",
     "end_of_own_next_turn": "次の自分のターンの終わりまで、",
 }
 BEFORE_FIRST = rule(
@@ -69,7 +70,7 @@ def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     forbidden = forbidding(run.game, run.controller, "draw", by_effect=True)
     if forbidden is not None:
         text, restriction = forbidden
-        run.game.trace.step(f"{run.controller}は{text}ため、{run.label}の「引く」処理は行わない。", restriction, PROHIBITION_FIRST, CANNOT_DRAW)
+        run.game.trace.step(f"{run.controller}は{text}ため、{run.label}の「引く」処理は行わない。", *restriction, PROHIBITION_FIRST, CANNOT_DRAW)
         return NOT_DONE
     if isinstance(spec, int) or spec.count is not None:
         return _fixed_draw(run, spec if isinstance(spec, int) else spec.count, FIXED_DRAW)
@@ -304,7 +305,7 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     selection = select(run, spec.target)
     changes, considered, applied = [], list(selection.considered), 0
     rules: list[Rule] = [AMOUNTS_ADD_UP] if spec.add is not None else [POWER_SET_OVERRIDES]
-    if spec.turns is not None or spec.until in ("end_of_next_turn", "end_of_own_next_turn"):
+    if spec.turns is not None or spec.until in ("next_turn", "end_of_next_turn", "end_of_own_next_turn"):
         rules.append(durations.duration_rule(spec))   # whose turn 「次のターン」 etc. means (5.6.1, 5.6.2, 5.6.4)
     for card in selection.cards:
         if immune(board, card):
@@ -317,7 +318,8 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         expiry = expiry_from(spec, affected=card.owner, controller=run.controller, turn_player=board.turn_player)
         card.power_mods.append(PowerMod(spec.add, spec.set, expiry, source=run.effect.name))
         after = power_of(board, card)
-        changes.append(f"{card_words(board, card)}のパワー: {before} → {after}")
+        waiting = "（次のターンが始まるまでは適用されない）" if not expiry.in_force else ""
+        changes.append(f"{card_words(board, card)}のパワー: {before} → {after}{waiting}")
         if spec.add is not None and before + spec.add < 0:
             rules.append(POWER_FLOOR)
         if after == 0:
