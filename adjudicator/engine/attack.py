@@ -190,15 +190,15 @@ def _resolve(game: "Game", attack: Attack, spec: AttackSpec) -> None:
     _attack_triggers(game, attack)
     if _cancelled(game, attack):
         return
-    if "response" not in spec.model_fields_set:
+    if spec.response == "open":
         _defence_left_open(game, attack)
     _choose_defence(game, attack, spec.defences)
     _process_defence(game, attack)
     if _cancelled(game, attack):
         return
-    if "damage_zero" not in spec.model_fields_set:
+    if spec.damage_zero == "open":
         _damage_zero_left_open(game, attack)
-    _choose_damage_zero(game, attack, spec.damage_zero)
+    _choose_damage_zero(game, attack, spec.damage_zero is True)
     if _cancelled(game, attack):
         return
     outcome = _fix(game, attack)

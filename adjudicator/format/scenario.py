@@ -589,8 +589,10 @@ class Choices(Strict):
 class AttackSpec(Choices):
     attacker: str
     target: str
-    response: Union[Literal["none"], Defence, list[Defence]] = "none"
-    damage_zero: bool = False
+    # "open" (the default, also written out): the scenario leaves the defender's choice open (11.2.1, 11.2.8);
+    # "none" / false: the defender chose not to. An explicit value, so the canonical form keeps the meaning.
+    response: Union[Literal["none", "open"], Defence, list[Defence]] = "open"
+    damage_zero: Union[bool, Literal["open"]] = "open"
 
     @field_validator("response", mode="before")
     @classmethod
@@ -601,7 +603,7 @@ class AttackSpec(Choices):
 
     @property
     def defences(self) -> list[Defence]:
-        if self.response == "none":
+        if self.response in ("none", "open"):
             return []
         return list(self.response) if isinstance(self.response, list) else [self.response]  # type: ignore[list-item]
 
@@ -680,11 +682,13 @@ class Action(Strict):
 class Expect(Strict):
     legal: bool | None = None
     violation: list[str] = Field(default_factory=list)
-    winner: Player | None = None
+    # `winner: null` / `decision: null` expect no winner / no decision; "unchecked" (the default) checks
+    # nothing. An explicit value, so that the canonical form keeps the difference.
+    winner: Union[Player, None, Literal["unchecked"]] = "unchecked"
     state: dict[str, Any] = Field(default_factory=dict)
     cites: list[str] = Field(default_factory=list)
     order: list[str] = Field(default_factory=list)
-    decision: Player | None = None
+    decision: Union[Player, None, Literal["unchecked"]] = "unchecked"
     gap: list[str] = Field(default_factory=list)
 
     @field_validator("violation", "cites", "order", "gap", mode="before")

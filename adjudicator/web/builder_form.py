@@ -234,10 +234,11 @@ def _action_draft(action: Any) -> Draft:
     if kind == "attack":
         known = ("attacker", "target", "response", "damage_zero")
         draft.update(_fields(spec, ("attacker", "target")))
-        draft["damage_zero"] = _flag(spec.get("damage_zero"))
-        response = spec.get("response", "none")
-        defences = response if isinstance(response, list) else [] if response in ("none", None) else [response]
-        draft["responses"] = [_defence_draft(d) for d in defences[:5]]
+        # A choice made ("none", false) and a choice left open ("open", absent) stay apart (11.2.1, 11.2.8).
+        draft["damage_zero"] = {True: "yes", False: "no"}.get(spec.get("damage_zero"), "open")  # type: ignore[arg-type]
+        response = spec.get("response", "open")
+        defences = response if isinstance(response, list) else [] if response in ("open", None) else [response]
+        draft["responses"] = [{"kind": "none", "ref": ""} if d == "none" else _defence_draft(d) for d in defences[:5]]
     elif kind == "draw_phase":
         known = ("draw",)
         draft.update(_fields(spec, known))
@@ -544,11 +545,15 @@ def _action_data(out: Conversion, action: Any, form: str) -> dict:
             _set_text(out, spec, action, key, f"{path}.{key}", f"{form}.{key}")
         defences = [{_text(d.get("kind")): _text(d.get("ref"))} for d in map(_mapping, _sequence(action.get("responses")))
                     if _text(d.get("kind")) in DEFENCE_KINDS]
+        declined = any(_text(d.get("kind")) == "none" for d in map(_mapping, _sequence(action.get("responses"))))
         if defences:
             spec["response"] = defences[0] if len(defences) == 1 else defences
+        elif declined:
+            spec["response"] = "none"
         out.came_from(f"{path}.response", f"{form}.responses")
-        if _checked(action.get("damage_zero")):
-            spec["damage_zero"] = True
+        damage_zero = _text(action.get("damage_zero"))
+        if damage_zero in ("yes", "no") or _checked(damage_zero):
+            spec["damage_zero"] = damage_zero != "no"
         out.came_from(f"{path}.damage_zero", f"{form}.damage_zero")
     elif kind == "draw_phase":
         spec["draw"] = _number(out, action.get("draw"), f"{form}.draw")

@@ -150,7 +150,9 @@ CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
              ("rank", "ランクを増減する"), ("extra_turn", "再び自分のターンになる")),
     "action": (("attack", "攻撃"), ("draw_phase", "ドローフェーズ"), ("summon_phase", "召喚フェーズ"), ("set", "セット"),
                ("activate", "効果の発動"), ("event", "事変の発動"), ("next_phase", "次のフェーズへ"), ("end_turn", "ターン終了")),
-    "defence": (("none", "なし"), ("block", "ブロック"), ("substitute", "身代わり"), ("event", "事変")),
+    "defence": (("open", "決めていない（防御側に選択を求める）"), ("none", "使わない"), ("block", "ブロック"),
+                ("substitute", "身代わり"), ("event", "事変")),
+    "damage_zero": (("open", "決めていない（防御側に選択を求める）"), ("no", "使わない"), ("yes", "使う")),
 }
 
 CARD_FLAG_WORDS: tuple[tuple[str, str], ...] = (
