@@ -51,7 +51,7 @@ LIMITS: tuple[Limit, ...] = (
     Limit("Cards in one field slot", scenario.MAX_STACK, "cards", "format.scenario.MAX_STACK", "refused"),
     Limit("Text of a field", scenario.MAX_TEXT, "characters", "format.scenario.MAX_TEXT", "refused"),
     Limit("Nested 「〜時」 triggers", game.MAX_TRIGGER_DEPTH, "levels", "engine.game.MAX_TRIGGER_DEPTH",
-          "resolution stops with a ruling that the chain loops (a gap)"),
+          "resolution stops at the named engine limit `MAX_TRIGGER_DEPTH` (the trace's `limit`, not a rulebook gap)"),
     Limit("Effect operations per action", game.MAX_EFFECT_OPERATIONS, "operations",
           "engine.game.MAX_EFFECT_OPERATIONS", "resolution stops with a ruling that the scenario loops"),
     Limit("Trace steps", trace.MAX_STEPS, "steps", "engine.trace.MAX_STEPS",

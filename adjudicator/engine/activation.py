@@ -71,7 +71,7 @@ def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
         raise Illegal(f"{card_words(board, card)}は｛{spec.effect}｝という効果を持たない", EFFECT_PHASE)
     _check_activation(game, card, effect)
     use_mark(game, card, effect)
-    considered = [Considered("レストしていても効果は発動できる", REST_DOES_NOT_STOP.clauses)] if board.players[owner].field[slot].rested else []
+    considered = [Considered.of("レストしていても効果は発動できる", REST_DOES_NOT_STOP)] if board.players[owner].field[slot].rested else []
     game.trace.step(
         f"{owner}は{card_words(board, card)}の{MARK_WORDS[effect.mark]}｛{effect.name}｝を発動する。",
         EFFECT_PHASE, *_mark_rules(effect), considered=considered,
@@ -185,7 +185,7 @@ def resolve_event(game: "Game", player: str, card: Card) -> None:
     take_from_zone(game, card)
     owner.events_this_turn += 1
     highest, holder, left_out = highest_face_up_rank(game)
-    considered = [Considered(f"ウラのカード・場の下のカード{left_out}枚のランクは判定に使わない", EVENT_LEVEL.clauses)] if left_out else []
+    considered = [Considered.of(f"ウラのカード・場の下のカード{left_out}枚のランクは判定に使わない", EVENT_LEVEL)] if left_out else []
     game.trace.step(
         f"{player}は手札から事変{card.label()}（レベル{card.info.level or 0}）を発動する。場のオモテのカードの一番大きなランクは"
         f"{highest}（{card_words(board, holder)}）。処理中の事変はどのゾーンにも属さない。",

@@ -417,7 +417,7 @@ def _process_substitute(game: "Game", attack: Attack, ref: str) -> None:
     considered: list[Considered] = []
     changes = naming.count_changes(before, board)
     if attacker.immune:
-        considered.append(Considered(f"{label}は効果を受けないので、パワーは−3000されない", IMMUNE_TO_POWER.clauses))
+        considered.append(Considered.of(f"{label}は効果を受けないので、パワーは−3000されない", IMMUNE_TO_POWER, outcome="refuses"))
         game.trace.step(text, *rules, changes=changes, considered=considered)
         return
     old = power_of(board, attacker)
@@ -453,7 +453,7 @@ def _choose_damage_zero(game: "Game", attack: Attack, wanted: bool) -> None:
         game.trace.step(
             f"カードへの攻撃なので{attack.defender}の山札はダメージを受けない。「山札へのダメージを0にする」権利は使われない。",
             CHOOSE_DAMAGE_ZERO,
-            considered=[Considered("山札が受けるダメージは山札への攻撃によるものだけ", DAMAGE_ZERO.clauses)],
+            considered=[Considered.of("山札が受けるダメージは山札への攻撃によるものだけ", DAMAGE_ZERO, outcome="does not apply")],
         )
         return
     attack.damage_zero = True
@@ -491,7 +491,7 @@ def _fix(game: "Game", attack: Attack) -> Outcome:
     considered = outcome.considered + _power_notes(game, [attack.attacker, *([opponent] if opponent else [])])
     forbidden = restrictions.forbidding(game, attack.player, "attack", attack.attacker)
     if forbidden:
-        considered.append(Considered(f"{forbidden[0]}が、宣言済みのこの攻撃は取り消されない", DECLARED_ATTACK_STANDS.clauses))
+        considered.append(Considered.of(f"{forbidden[0]}が、宣言済みのこの攻撃は取り消されない", DECLARED_ATTACK_STANDS))
     game.trace.step(outcome.text, FIX_POWER, *outcome.rules, considered=considered)
     return outcome
 
@@ -508,12 +508,12 @@ def _power_notes(game: "Game", cards: list[Card]) -> list[Considered]:
         if not mods:
             continue
         if any(mod.set is not None for mod in mods):
-            notes.append(Considered(f"{label}: 「パワーが〇〇になる」がそれ以前の増減を上書きしている", POWER_SET_OVERRIDES.clauses))
+            notes.append(Considered.of(f"{label}: 「パワーが〇〇になる」がそれ以前の増減を上書きしている", POWER_SET_OVERRIDES))
         if sum(1 for mod in mods if mod.add is not None) > 1:
-            notes.append(Considered(f"{label}: パワーの増減は合算する", AMOUNTS_ADD_UP.clauses))
+            notes.append(Considered.of(f"{label}: パワーの増減は合算する", AMOUNTS_ADD_UP))
         unfloored = card.info.power + sum(mod.add or 0 for mod in mods if mod.set is None)
         if all(mod.set is None for mod in mods) and unfloored < 0:
-            notes.append(Considered(f"{label}: 計算上{unfloored}だがパワーは0未満にならない", POWER_FLOOR.clauses))
+            notes.append(Considered.of(f"{label}: 計算上{unfloored}だがパワーは0未満にならない", POWER_FLOOR))
     return notes
 
 
@@ -522,7 +522,7 @@ def _continuous_notes(game: "Game", card: Card, label: str) -> list[Considered]:
     notes = []
     for mod in continuous.power_mods_for(game.board, card):
         change = f"{mod.add:+d}" if mod.add is not None else f"を{mod.set}にする"
-        notes.append(Considered(f"{label}のパワーには「常」効果｛{mod.source}｝の{change}が含まれる", continuous.CONTINUOUS_REJUDGED.clauses))
+        notes.append(Considered.of(f"{label}のパワーには「常」効果｛{mod.source}｝の{change}が含まれる", continuous.CONTINUOUS_REJUDGED))
     return notes
 
 
@@ -533,7 +533,7 @@ def _deck_outcome(game: "Game", attack: Attack, power: int) -> Outcome:
         f"パワーを確定する: {label} {power}。山札への攻撃なので、パワー1000につき1枚、"
         f"{attack.defender}の山札の上から{damage}枚を墓地へ送ることが確定する。"
     )
-    considered = [Considered("ブロックされなかった山札への攻撃はバトルではない", NOT_A_BATTLE.clauses)]
+    considered = [Considered.of("ブロックされなかった山札への攻撃はバトルではない", NOT_A_BATTLE)]
     return Outcome([], damage, text, (DECK_DAMAGE,), considered)
 
 
@@ -576,7 +576,7 @@ def _before_move(game: "Game", outcome: Outcome) -> list[Card]:
         if not allowed:
             staying.append(card)
             why = BATTLE_PROOF if "バトル" in reason else PROTECTION  # 11.7.2 is the battle-only case of 10.2.1
-            considered.append(Considered(f"{naming.card_label(board, card)}は{reason}ので、場に残る", why.clauses))
+            considered.append(Considered.of(f"{naming.card_label(board, card)}は{reason}ので、場に残る", why, outcome="refuses"))
     game.trace.step(
         "敗れたカードの「墓地へ送られる時」等の効果を処理する。" if outcome.losers else "バトルで敗れたカードはない。",
         BEFORE_MOVE,
@@ -640,7 +640,7 @@ def _after_attack(game: "Game", attack: Attack) -> None:
         if card is None:
             continue
         if _gone(game, card, incarnation):
-            considered.append(Considered(f"{card.label()}は場に残っていないので「{name}」の効果は発動しない", AFTER_ATTACK.clauses))
+            considered.append(Considered.of(f"{card.label()}は場に残っていないので「{name}」の効果は発動しない", AFTER_ATTACK, outcome="does not apply"))
         else:
             game.happened(Event(kind, card, player, cause="attack"))
     game.trace.step("「攻撃した後」「ブロックした後」の効果を処理する。この攻撃はここで完結する。", AFTER_ATTACK, ONE_AT_A_TIME, considered=considered)

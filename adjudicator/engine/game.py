@@ -28,9 +28,12 @@ class Illegal(Exception):
     """The action breaks a rule: it is rolled back and reported with the rules that forbid it."""
 
     def __init__(self, text: str, *rules: Rule):
+        from adjudicator.engine.trace import call_site
+
         super().__init__(text)
         self.text = text
         self.rules = rules
+        self.site = call_site()  # the branch that refused, for the rules audit
 
 
 class Stop(Exception):
@@ -47,6 +50,7 @@ class Game:
     operations: int = 0
     trigger_depth: int = 0
     pending: list[Any] = field(default_factory=list)  # after-triggers waiting for their step to end (10.1.9)
+    resolving: list[tuple[int, str]] = field(default_factory=list)  # (card uid, effect name) of triggers running
 
     # -- choices and outcomes ----------------------------------------------------------------------
 
@@ -54,14 +58,31 @@ class Game:
         """A choice inside a legal action breaks a rule: it alone is dropped and the action goes on."""
         self.trace.violation(text, *rules, kind="choice")
 
-    def need_decision(self, player: str, question: str, options: list[str], *rules: Rule) -> NoReturn:
-        """Stop: the rules give ``player`` a choice the scenario did not make (never guess)."""
+    def need_decision(
+        self, player: str, question: str, options: list[str], *rules: Rule, chooser_named: bool = True
+    ) -> NoReturn:
+        """Stop: the rules give ``player`` a choice the scenario did not make (never guess).
+
+        ``rules`` are the clauses that give the choice. When they do not say who makes it
+        (``chooser_named=False``: 「選ぶ」 8.4.1, 「まで」 6.5.4, 「できる」 6.5.3 name no player), the ruling says
+        so with a gap beside the decision instead of presenting ``player`` as settled by the rulebook.
+        """
+        if not chooser_named:
+            self.trace.gap(
+                f"この選択を誰が行うかは本書に明示されていない。効果を使う{player}の選択として問う（{question}）", *rules
+            )
         self.trace.decide(player, question, options, *rules)
         raise Stop()
 
     def rulebook_gap(self, text: str, *rules: Rule) -> NoReturn:
         """Stop: the rulebook does not decide what happens next; say so and go no further."""
         self.trace.gap(text, *rules)
+        raise Stop()
+
+    def engine_limit(self, name: str, bound: int | None, text: str) -> NoReturn:
+        """Stop: one of the engine's own bounds is reached (a loop, an unmodelled step). That is the engine's
+        limit, not a gap of the rulebook, and it is named as such (no clause is cited for it)."""
+        self.trace.engine_limit(name, bound, text)
         raise Stop()
 
     def declined(self, effect_name: str) -> bool:
@@ -71,10 +92,9 @@ class Game:
         """Every effect operation counts; a scenario whose triggers never end stops at the bound."""
         self.operations += 1
         if self.operations > MAX_EFFECT_OPERATIONS:
-            from adjudicator.engine.triggers import TRIGGER_LOOP
-
-            self.rulebook_gap(
-                f"処理が{MAX_EFFECT_OPERATIONS}回を超えたため、このシナリオはループしていると判断して停止した", TRIGGER_LOOP
+            self.engine_limit(
+                "MAX_EFFECT_OPERATIONS", MAX_EFFECT_OPERATIONS,
+                f"処理が{MAX_EFFECT_OPERATIONS}回を超えたため、このシナリオはループしていると判断して停止した（エンジンの上限）",
             )
 
     # -- game end (12.1) ---------------------------------------------------------------------------
@@ -171,11 +191,13 @@ def resolve(scenario: fmt.Scenario) -> Trace:
         except Illegal as illegal:
             board = saved_board
             del recorder.steps[saved_steps:]
-            recorder.violation(illegal.text, *illegal.rules)
+            recorder.violation(illegal.text, *illegal.rules, site=illegal.site)
         except Stop:
             break
         except TraceFull:  # many long actions, each under the operation bound: stop, as for a loop
-            recorder.gap(f"解決の記録が{MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない）")
+            recorder.engine_limit(
+                "MAX_STEPS", MAX_STEPS, f"解決の記録が{MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない。エンジンの上限）"
+            )
             break
     recorder.action = None
     return _finish(scenario, board, recorder, initial)
@@ -206,6 +228,7 @@ def _finish(
         violations=tuple(recorder.violations),
         decision=recorder.decision,
         gaps=tuple(recorder.gaps),
+        limit=recorder.limit,
         winner=board.winner,
         final=snapshot.board_json(board),
         initial=initial,

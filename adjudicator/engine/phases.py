@@ -104,7 +104,7 @@ def _refresh(game: "Game", player_id: str) -> None:
         if not stack.rested:
             continue
         if restrictions.refresh_excluded(stack.top):
-            considered.append(Considered(f"{player_id}{slot}はアクティブにできない効果を受けているのでレストのまま", REFRESH_EXCLUSION.clauses))
+            considered.append(Considered.of(f"{player_id}{slot}はアクティブにできない効果を受けているのでレストのまま", REFRESH_EXCLUSION, outcome="refuses"))
             continue
         moves.set_rested(game, stack.top, False)
         changes.append(f"{player_id}{slot}: レスト → アクティブ" + (f"（下の{len(stack.under)}枚も）" if stack.under else ""))
@@ -230,7 +230,7 @@ def _flip_up(game: "Game", player_id: str, slots: list[int], *, limited: bool) -
     if limited:  # the flips share the turn's summon count with the rank-0 summons (6.10.2)
         rules.append(SUMMON_LIMIT)
     if left:
-        considered = [Considered(f"召喚数の制限により{', '.join(f'{player_id}{s}' for s in left)}はウラのまま", SUMMON_LIMIT.clauses)]
+        considered = [Considered.of(f"召喚数の制限により{', '.join(f'{player_id}{s}' for s in left)}はウラのまま", SUMMON_LIMIT, outcome="refuses")]
     text = f"{player_id}の場のウラのカードを" + ("全てオモテにする。" if not left else f"{len(slots)}枚オモテにする。")
     game.trace.step(text, *rules, changes=changes, considered=considered)
     for slot in slots:
@@ -310,6 +310,6 @@ def _place_set(game: "Game", player_id: str, card: Card, onto: Card) -> None:
     changes = naming.count_changes(before, board) + [
         f"{player_id}{slot}: {height}枚 → {len(stack.cards)}枚、オモテ → ウラ（{state}）"
     ]
-    considered = [Considered("通常のセットなので相手に見せる必要はない", SET_NOT_SHOWN.clauses)]
+    considered = [Considered.of("通常のセットなので相手に見せる必要はない", SET_NOT_SHOWN)]
     game.trace.step(text, SET, REST_AND_SET, changes=changes, considered=considered)
     game.happened(Event("set", card, player_id))

@@ -25,6 +25,8 @@ def render_text(trace: Trace) -> str:
         lines.append(f"  ？ {d.player}の選択が必要: {d.question} 選択肢: {' / '.join(d.options)}  [{', '.join(d.cites)}]")
     for gap in trace.gaps:
         lines.append(f"  ！ 本書に定めがない: {gap.text}  [{', '.join(gap.cites)}]")
+    if trace.limit:
+        lines.append(f"  ■ エンジンの上限（{trace.limit.name}）: {trace.limit.text}")
     lines.append(f"(engine {trace.engine}, rulebook {trace.rulebook['id']} {trace.rulebook['release']})")
     return "\n".join(lines)
 
@@ -37,4 +39,6 @@ def verdict_line(trace: Trace) -> str:
         parts.append(f"{trace.decision.player}の選択待ち")
     if trace.gaps:
         parts.append("本書に定めのない点あり")
+    if trace.limit:
+        parts.append("エンジンの上限で停止")
     return "判定: " + "、".join(parts)

@@ -27,9 +27,6 @@ from adjudicator.engine.stats import is_face_up_on_field
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
 
-TRIGGER_LOOP = rule(
-    "trigger_loop", ("10.1.9", "10.1.2"), "「〜た時」の連鎖が終わらない: 処理回数の上限でループと判定して停止する"
-)
 AFTER_TRIGGER = rule(
     "after_trigger", "10.1.9", "「〜た時」の効果は、きっかけの動作を終えた時点で元の効果を中断して処理し、その後で元の効果を再開する"
 )
@@ -260,6 +257,16 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
         if item.effect.optional and game.declined(item.effect.name):
             game.trace.step(f"{words}は「{item.why}」の条件を満たしたが、任意なので{item.controller}は発動しないことを選ぶ。", OPTIONAL_TRIGGER)
             continue
+        if item.effect.optional and (item.card.uid, item.effect.name) in game.resolving:
+            # Fired again by its own resolution: using it once does not say it is used every time. Its
+            # owner chooses again (6.4.7, 6.5.3); the engine never repeats a pick down a chain.
+            game.need_decision(
+                item.controller,
+                f"{words}が自身の解決中に再び「{item.why}」の条件を満たした。もう一度発動するか（しないなら decline で指定する）",
+                ["発動する", "発動しない"],
+                OPTIONAL_TRIGGER,
+                chooser_named=False,
+            )
         if game.declined(item.effect.name) and not _has_optional_part(item.effect):
             game.reject_choice(f"{words}には任意性を示す文言がないので、発動しないことは選べない", MANDATORY_TRIGGER)
         used.append(item)
@@ -315,19 +322,21 @@ def _run_one(game: "Game", item: Ready, *timing_rules) -> None:
     from adjudicator.engine.game import MAX_TRIGGER_DEPTH
 
     if game.trigger_depth >= MAX_TRIGGER_DEPTH:
-        game.rulebook_gap(
-            f"「〜時」の効果が{MAX_TRIGGER_DEPTH}段を超えて連鎖した。このシナリオは終わらない連鎖（ループ）なので、ここで停止する",
-            TRIGGER_LOOP,
+        game.engine_limit(
+            "MAX_TRIGGER_DEPTH", MAX_TRIGGER_DEPTH,
+            f"「〜時」の効果が{MAX_TRIGGER_DEPTH}段を超えて連鎖した。このシナリオは終わらない連鎖（ループ）なので、ここで停止する（エンジンの上限）",
         )
     game.count_operation()
     use_mark(game, item.card, item.effect)
     rules = list(timing_rules) + _trigger_rules(game, item)
     game.trace.step(f"{card_words(game.board, item.card)}の｛{item.effect.name}｝が発動する（{item.why}）。", *rules)
     game.trigger_depth += 1
+    game.resolving.append((item.card.uid, item.effect.name))
     try:
         run_effect(game, item.card, item.effect, item.controller)
     finally:
         game.trigger_depth -= 1
+        game.resolving.pop()
 
 
 def _trigger_rules(game: "Game", item: Ready) -> list:

@@ -28,8 +28,7 @@ class Outcome:
 
 def check(expect: fmt.Expect | None, trace: Trace) -> list[str]:
     """Every way ``trace`` differs from ``expect``; empty when it matches."""
-    if expect is None:
-        return []
+    expect = expect or fmt.Expect()  # no expectations still means no unscripted decision nor engine limit
     failures: list[str] = []
     if trace.errors:
         failures += [f"impossible board: {path}: {text}" for path, text in trace.errors]
@@ -47,10 +46,17 @@ def check(expect: fmt.Expect | None, trace: Trace) -> list[str]:
         if not any(citation_covers(clause, c) for c in cited):
             failures.append(f"cites: {clause} is not cited (cited: {', '.join(cited)})")
     failures += _check_order(expect.order, cited)
-    if expect.decision != "unchecked":
-        got = trace.decision.player if trace.decision else None
-        if got != expect.decision:
-            failures.append(f"decision: expected a choice of {expect.decision}, got {got}")
+    got = trace.decision.player if trace.decision else None
+    if expect.decision != "unchecked" and got != expect.decision:
+        failures.append(f"decision: expected a choice of {expect.decision}, got {got}")
+    elif expect.decision == "unchecked" and got is not None:
+        # Strict choice mode (XMage's): a ruling that stops for a choice the scenario did not script fails
+        # unless the expectation names that decision.
+        failures.append(f"decision: resolution stops for a choice of {got} that expect does not name ({trace.decision.question})")
+    got_limit = trace.limit.name if trace.limit else None
+    if got_limit != expect.limit:
+        failures.append(f"limit: expected {expect.limit or 'no engine limit'}, got {got_limit or 'none'}"
+                        + (f" ({trace.limit.text})" if trace.limit else ""))
     gap_cites = [c for g in trace.gaps for c in g.cites]
     for clause in expect.gap:
         if not any(citation_covers(clause, c) for c in gap_cites):

@@ -689,6 +689,9 @@ class Expect(Strict):
     cites: list[str] = Field(default_factory=list)
     order: list[str] = Field(default_factory=list)
     decision: Union[Player, None, Literal["unchecked"]] = "unchecked"
+    # The engine bound resolution must stop at (``MAX_TRIGGER_DEPTH`` …); a trace that stops at one fails
+    # unless it is named here: an engine limit is never a ruling.
+    limit: str | None = Field(default=None, max_length=60)
     gap: list[str] = Field(default_factory=list)
 
     @field_validator("violation", "cites", "order", "gap", mode="before")

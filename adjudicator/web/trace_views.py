@@ -79,6 +79,8 @@ def verdict(trace: dict[str, Any]) -> Verdict:
         headline += f"。{trace['decision']['player']}の選択が必要です"
     if trace.get("gaps"):
         headline += "。ルールブックに定めのない点があります"
+    if trace.get("limit"):
+        headline += "。エンジンの上限で停止しました"
     return Verdict(legal, headline, winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)))
 
 

@@ -135,7 +135,8 @@ def _up_to_draw(run: "EffectRun", spec: fmt.DrawSpec) -> Outcome:
             run.game.trace.step(f"{run.controller}が選べる枚数は0枚だけなので、引かない。", UP_TO_DRAW, FIXED_DRAW)
             return NOTHING_TO_DO
         run.game.need_decision(
-            run.controller, f"{run.label}: 何枚引くか（{limit}枚まで、引く前に決める）", [str(n) for n in legal], UP_TO_DRAW
+            run.controller, f"{run.label}: 何枚引くか（{limit}枚まで、引く前に決める）", [str(n) for n in legal], UP_TO_DRAW,
+            chooser_named=False,
         )
     run.game.trace.step(f"{run.controller}は引く枚数を{chosen}枚と決めてから引く（{limit}枚まで）。", UP_TO_DRAW)
     if chosen == 0:
@@ -160,7 +161,7 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     who = "互いに" if len(players) == 2 else f"{players[0]}の"
     rules = (MILL, SIMULTANEOUS) if len(players) == 2 else (MILL,)
     shielded = [c for p in players for _, stack in run.board.players[p].field_tops() if immune(run.board, c := stack.top)]
-    considered = [Considered("プレイヤーを対象にする処理なので、「効果を受けない」カードがあっても防がれない", IMMUNE_NOT_PLAYERS.clauses)] if shielded else []
+    considered = [Considered.of("プレイヤーを対象にする処理なので、「効果を受けない」カードがあっても防がれない", IMMUNE_NOT_PLAYERS)] if shielded else []
     run.game.trace.step(f"{run.label}: {who}山札の上から{spec.count}枚を墓地へ送る。", *rules, changes=changes, considered=considered)
     return Outcome.counted(done, wanted)
 
@@ -196,7 +197,7 @@ def _discarded(run: "EffectRun", count: int, chosen: list[str] | None):
         return hand[-count:] if count else []  # nothing to choose between
     run.game.need_decision(
         run.controller, f"{run.label}: 手札のどのカードを{count}枚墓地へ送るか",
-        [c.info.id or c.label() if c.info else c.label() for c in hand], CHOOSE, DISCARD,
+        [c.info.id or c.label() if c.info else c.label() for c in hand], CHOOSE, DISCARD, chooser_named=False,
     )
 
 
@@ -227,11 +228,11 @@ def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     moved_ids = {card.uid for card in moved}
     considered = list(selection.considered)
     considered += [
-        Considered(f"{card_words(board, card)}は{kept[card.uid]}ため場に残る", IMMUNE.clauses + PROHIBITION_FIRST.clauses)
+        Considered.of(f"{card_words(board, card)}は{kept[card.uid]}ため場に残る", IMMUNE, PROHIBITION_FIRST, outcome="refuses")
         for card in selection.cards if card.uid in kept
     ]
     considered += [
-        Considered(f"{before[card.uid][0]}は「〜する時」の割り込みの間に場を離れたので、この移動では動かない", BEFORE_FIRST.clauses)
+        Considered.of(f"{before[card.uid][0]}は「〜する時」の割り込みの間に場を離れたので、この移動では動かない", BEFORE_FIRST)
         for card in movers if card.uid not in moved_ids
     ]
     changes = [f"{before[card.uid][0]}: 場 → 墓地" for card in moved]
@@ -271,7 +272,7 @@ def _change_each(
         elif change(card):
             changed.append(card)
     considered = list(selection.considered) + [
-        Considered(f"{card_words(run.board, card)}は効果を受けない", IMMUNE.clauses) for card in unaffected
+        Considered.of(f"{card_words(run.board, card)}は効果を受けない", IMMUNE, outcome="refuses") for card in unaffected
     ]
     run.game.trace.step(
         f"{run.label}: {_phrase(run, selection, verb)}。",
@@ -309,11 +310,11 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         rules.append(durations.duration_rule(spec))   # whose turn 「次のターン」 etc. means (5.6.1, 5.6.2, 5.6.4)
     for card in selection.cards:
         if immune(board, card):
-            considered.append(Considered(f"{card_words(board, card)}は効果を受けない", IMMUNE.clauses))
+            considered.append(Considered.of(f"{card_words(board, card)}は効果を受けない", IMMUNE, outcome="refuses"))
             continue
         before = power_of(board, card)
         if before is None:
-            considered.append(Considered(f"{card_words(board, card)}はウラのカードでパワーを持たない", FACE_DOWN_NO_POWER.clauses))
+            considered.append(Considered.of(f"{card_words(board, card)}はウラのカードでパワーを持たない", FACE_DOWN_NO_POWER, outcome="refuses"))
             continue
         expiry = expiry_from(spec, affected=card.owner, controller=run.controller, turn_player=board.turn_player)
         card.power_mods.append(PowerMod(spec.add, spec.set, expiry, source=run.effect.name))
@@ -323,7 +324,7 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         if spec.add is not None and before + spec.add < 0:
             rules.append(POWER_FLOOR)
         if after == 0:
-            considered.append(Considered(f"{card_words(board, card)}はパワー0になっても場に残る", POWER_ZERO_STAYS.clauses))
+            considered.append(Considered.of(f"{card_words(board, card)}はパワー0になっても場に残る", POWER_ZERO_STAYS))
         applied += 1
     run.refer_to(selection.cards)
     amount = f"を{spec.add:+d}する".replace("-", "−") if spec.add is not None else f"が{spec.set}になる"
