@@ -53,6 +53,11 @@ def in_force_rules(board: Board, timed: Timed, held) -> tuple:
         found.append(DURATIONS_DO_NOT_ADD)
     return tuple(found)
 
+APPLIES_AGAIN = rule(
+    "applies_again", ("3.6.2", "3.6.1"),
+    "ウラ・場の下にある間だけ適用されなかった付随する修正・制限は、期間が残っていれば、オモテかつ場の一番上に戻った時から再び適用される",
+)
+
 T = TypeVar("T")  # Timed or PowerMod: anything with an ``expiry``
 
 
@@ -223,6 +228,27 @@ def _expire_card(card: Card, split) -> list[str]:
     card.protections, ended = split(card.protections)
     words += [f"{card.label()}の保護（{_protection(t.what)}）" for t in ended]
     return words
+
+
+def carried_words(card: Card) -> list[str]:
+    """What a card carries that is in force (its own timed power/rank changes, granted roles, restrictions and
+    protections), in words: what applies again once it is face-up on top (3.6.2)."""
+    words = [f"パワー{_amount(m)}" for m in in_force(card.power_mods) if not m.continuous and m.source != "身代わり"]
+    words += [f"ランク{_amount(m)}" for m in in_force(card.rank_mods) if not m.continuous]
+    words += [f"{_role(t.what)}の付与" for t in in_force(card.grants) if t.expiry.at != "never"]
+    words += [f"「{_act(t)}できない」" for t in in_force(card.restrictions)]
+    words += [f"保護（{_protection(t.what)}）" for t in in_force(card.protections)]
+    return words
+
+
+def applies_again_note(card: Card, why: str):
+    """A considered note: the card's suspended modifications apply again now (3.6.2), or None."""
+    from adjudicator.engine.trace import Considered
+
+    words = carried_words(card)
+    if not words:
+        return None
+    return Considered.of(f"{card.label()}は{why}ので、付随する{'、'.join(words)}が再び適用される", APPLIES_AGAIN)
 
 
 def _without_overwritten(mods: list) -> list:

@@ -231,6 +231,9 @@ def _flip_up(game: "Game", player_id: str, slots: list[int], *, limited: bool) -
         rules.append(SUMMON_LIMIT)
     if left:
         considered = [Considered.of(f"召喚数の制限により{', '.join(f'{player_id}{s}' for s in left)}はウラのまま", SUMMON_LIMIT, outcome="refuses")]
+    from adjudicator.engine.durations import applies_again_note
+
+    considered += [n for n in (applies_again_note(player.field[s].top, "オモテに戻った") for s in slots) if n]
     text = f"{player_id}の場のウラのカードを" + ("全てオモテにする。" if not left else f"{len(slots)}枚オモテにする。")
     game.trace.step(text, *rules, changes=changes, considered=considered)
     for slot in slots:

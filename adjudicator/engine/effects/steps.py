@@ -43,6 +43,9 @@ CANNOT_DRAW = rule("cannot_draw", "6.5.11", "「引けない」状態では「�
 UP_TO_DRAW = rule("up_to_draw", ("6.5.4", "6.5.5"), "「n枚まで引く」は処理を始める前に枚数を確定させる（0も選べる）")
 UNTIL_HAND = rule("until_hand", "6.5.12", "「手札がk枚になるように引く」は枚数が固定された処理として扱う")
 MILL = rule("mill", "11.3.1", "効果で山札のカードを墓地へ送るのは単なるゾーン移動で、ダメージではない")
+DAMAGE_ZERO_SCOPE = rule(
+    "damage_zero_scope", ("11.3.1", "11.2.8"), "「山札へのダメージを0にする」権利は山札への攻撃のダメージにだけ作用し、効果による墓地送りには作用しない"
+)
 TO_GRAVEYARD = rule("to_graveyard", ("2.3.3", "3.5.1"), "場のカードを墓地へ送る（場の下のカードは移動しない）")
 REST = rule("rest", ("3.2.1", "3.2.3"), "レスト/アクティブは一番上のカードの下の全てのカードにも及ぶ")
 FLIP = rule("flip", ("3.1.1", "6.4.4"), "オモテ/ウラにする（ウラになると「召」「1」の使用済み履歴はリセットされる）")
@@ -162,6 +165,12 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     rules = (MILL, SIMULTANEOUS) if len(players) == 2 else (MILL,)
     shielded = [c for p in players for _, stack in run.board.players[p].field_tops() if immune(run.board, c := stack.top)]
     considered = [Considered.of("プレイヤーを対象にする処理なので、「効果を受けない」カードがあっても防がれない", IMMUNE_NOT_PLAYERS)] if shielded else []
+    considered += [
+        # Scope: the right changes damage, and a mill by an effect is a move, not damage (11.3.1).
+        Considered.of(f"{p}の「山札が受けるダメージを0にする」権利は、効果で山札を墓地へ送る処理（ダメージではない）には作用しない",
+                      DAMAGE_ZERO_SCOPE, outcome="does not apply")
+        for p in players if run.board.players[p].damage_zero > 0
+    ]
     run.game.trace.step(f"{run.label}: {who}山札の上から{spec.count}枚を墓地へ送る。", *rules, changes=changes, considered=considered)
     return Outcome.counted(done, wanted)
 
@@ -260,7 +269,8 @@ def _stayed(run: "EffectRun", selection: Selection, moved_ids: set[int]):
 
 
 def _change_each(
-    run: "EffectRun", step: fmt.Step, verb: str, shift: str, change: Callable, rules: tuple[Rule, ...]
+    run: "EffectRun", step: fmt.Step, verb: str, shift: str, change: Callable, rules: tuple[Rule, ...],
+    notes: Callable[[Card], "Considered | None"] = lambda card: None,
 ) -> Outcome:
     """Apply ``change(card) -> bool`` to every selected card that effects can still change (9.1.1)."""
     selection = select(run, step.argument)
@@ -273,7 +283,7 @@ def _change_each(
             changed.append(card)
     considered = list(selection.considered) + [
         Considered.of(f"{card_words(run.board, card)}は効果を受けない", IMMUNE, outcome="refuses") for card in unaffected
-    ]
+    ] + [note for note in map(notes, changed) if note is not None]
     run.game.trace.step(
         f"{run.label}: {_phrase(run, selection, verb)}。",
         *rules, *_selection_rules(selection),
@@ -296,7 +306,10 @@ def flip_down_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 
 
 def flip_up_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "オモテにする", "ウラ → オモテ", lambda card: moves.set_face_down(run.game, card, False), (FLIP,))
+    return _change_each(
+        run, step, "オモテにする", "ウラ → オモテ", lambda card: moves.set_face_down(run.game, card, False), (FLIP,),
+        notes=lambda card: durations.applies_again_note(card, "オモテに戻った"),
+    )
 
 
 def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
