@@ -190,7 +190,7 @@ def resolve_event(game: "Game", player: str, card: Card) -> None:
         f"{player}は手札から事変{card.label()}（レベル{card.info.level or 0}）を発動する。場のオモテのカードの一番大きなランクは"
         f"{highest}（{card_words(board, holder)}）。処理中の事変はどのゾーンにも属さない。",
         EVENT_LEVEL, ONE_EVENT_PER_TURN, EFFECTIVE_RANK, EVENT_IN_NO_ZONE,
-        changes=[count_change(player, "hand", hand, len(owner.hand))], considered=considered,
+        changes=[count_change(game.board, player, "hand", hand, len(owner.hand))], considered=considered,
     )
     for effect in card.info.effects:
         if effect.when is not None:
@@ -203,7 +203,7 @@ def resolve_event(game: "Game", player: str, card: Card) -> None:
     owner.graveyard.append(card)
     game.trace.step(
         f"事変{card.label()}の処理を終えたので、{player}の墓地へ送る。", EVENT_TO_GRAVEYARD,
-        changes=[count_change(player, "graveyard", graveyard, len(owner.graveyard))],
+        changes=[count_change(game.board, player, "graveyard", graveyard, len(owner.graveyard))],
     )
 
 

@@ -171,6 +171,7 @@ class Player:
     restrictions: list[Timed] = field(default_factory=list)
     extra_turn: bool = False
     turns_taken: int = 0     # own turns since the scenario started, for 「nターン」 counts
+    unknown_zones: frozenset[str] = frozenset()  # zones given as `unknown`: their count is asked when it matters
 
     def stack_of(self, card: Card) -> tuple[int, Stack] | None:
         for slot, stack in self.field.items():
@@ -350,7 +351,33 @@ def _turn_counts(game: fmt.GameSpec) -> dict[str, int]:
     return {game.turn_player: game.round, other: game.round - 1 if game.turn_player == game.first_player else game.round}
 
 
+UNKNOWN_ZONE_CARDS = 60  # placeholder cards of a zone whose count is unknown: "enough" for what is taken
+
+
+class CountUnknown(Exception):
+    """A ruling needs the number of cards in a zone the scenario left ``unknown``: it stops and asks for it
+    (4.1.1, 4.1.3: counts are public, a player can always be asked)."""
+
+    def __init__(self, player: str, zone: str, why: str, *rules):
+        super().__init__(why)
+        self.player, self.zone, self.why, self.rules = player, zone, why, rules
+
+
+def zone_count(player: "Player", zone: str, why: str, *rules) -> int:
+    """The number of cards in ``zone``; a count the scenario did not give stops the ruling (CountUnknown)."""
+    if zone in player.unknown_zones:
+        raise CountUnknown(player.id, zone, why, *rules)
+    return len(getattr(player, zone))
+
+
+def count_reduced(player: "Player", zone: str) -> bool:
+    """Whether cards have left an unknown zone: it may have reached 0, which only its count can tell."""
+    return zone in player.unknown_zones and len(getattr(player, zone)) < UNKNOWN_ZONE_CARDS
+
+
 def _zone(owner: str, zone: fmt.Zone, uids: Iterator[int]) -> list[Card]:
+    if zone == "unknown":
+        return [Card(uid=next(uids), owner=owner, info=None) for _ in range(UNKNOWN_ZONE_CARDS)]
     if isinstance(zone, int):
         return [Card(uid=next(uids), owner=owner, info=None) for _ in range(zone)]
     return [_card(owner, info, uids, None) for info in zone]
@@ -376,6 +403,7 @@ def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameS
         hand_draw_limit=spec.hand_draw_limit,
         summon_limit=spec.summon_limit,
         extra_turn=spec.extra_turn,
+        unknown_zones=frozenset(zone for zone in ("deck", "graveyard", "hand") if getattr(spec, zone) == "unknown"),
     )
     player.restrictions = [
         Timed(r.cannot, _initial_expiry(r, affected=pid, controller=opponent_of(pid), turn_player=game.turn_player))

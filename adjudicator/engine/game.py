@@ -14,9 +14,9 @@ from typing import Any, Callable, NoReturn
 
 from adjudicator import ENGINE_VERSION
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.board import Board, Card, build_board
+from adjudicator.engine.board import Board, Card, CountUnknown, build_board, count_reduced
 from adjudicator.engine.events import Event
-from adjudicator.engine.rules import CHECK_AT_EACH_BATCH, DECK_OUT, Rule
+from adjudicator.engine.rules import CHECK_AT_EACH_BATCH, COUNTS_PUBLIC, DECK_OUT, Rule
 from adjudicator.engine.trace import MAX_STEPS, Recorder, Trace, TraceFull
 
 RULEBOOK = {"id": "hi-story", "release": "v1.0.0"}
@@ -103,6 +103,10 @@ class Game:
         """After each batch of simultaneous processing, a deck at 0 ends the game at once (12.1.1, 12.1.2)."""
         if self.board.winner is not None:
             raise Stop()
+        for pid in ("A", "B"):
+            if count_reduced(self.board.players[pid], "deck"):
+                # Cards left a deck whose count nobody gave: whether it reached 0 is not known (never 0 by default).
+                raise CountUnknown(pid, "deck", "山札が0枚になったかどうか（12.1.1）", DECK_OUT, CHECK_AT_EACH_BATCH)
         empty = [p for p in ("A", "B") if not self.board.players[p].deck]
         if not empty:
             return
@@ -194,6 +198,9 @@ def resolve(scenario: fmt.Scenario) -> Trace:
             recorder.violation(illegal.text, *illegal.rules, site=illegal.site)
         except Stop:
             break
+        except CountUnknown as missing:
+            _ask_count(recorder, missing)
+            break
         except TraceFull:  # many long actions, each under the operation bound: stop, as for a loop
             recorder.engine_limit(
                 "MAX_STEPS", MAX_STEPS, f"解決の記録が{MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない。エンジンの上限）"
@@ -201,6 +208,21 @@ def resolve(scenario: fmt.Scenario) -> Trace:
             break
     recorder.action = None
     return _finish(scenario, board, recorder, initial)
+
+
+def _ask_count(recorder: Recorder, missing: CountUnknown) -> None:
+    """Stop and ask for a count the scenario left unknown, instead of assuming one (4.1.1, 4.1.3)."""
+    from adjudicator.engine.naming import ZONE_NAMES
+
+    zone = ZONE_NAMES[missing.zone]
+    recorder.decide(
+        missing.player,
+        f"{missing.player}の{zone}の枚数が入力されていない。{missing.why}はその枚数によるので、枚数を指定してください"
+        f"（{missing.player}の{zone}: 枚数）",
+        [],
+        *missing.rules,
+        COUNTS_PUBLIC,
+    )
 
 
 def _choices_of(action: fmt.Action) -> fmt.Choices:
@@ -218,7 +240,9 @@ def _finish(
     errors: list[tuple[str, str]] | None = None,
 ) -> Trace:
     from adjudicator.engine import snapshot
+    from adjudicator.engine.continuation import scenario_form
 
+    finished = not errors and recorder.decision is None and recorder.limit is None and not recorder.gaps
     return Trace(
         rulebook=dict(RULEBOOK),
         engine=ENGINE_VERSION,
@@ -233,6 +257,7 @@ def _finish(
         final=snapshot.board_json(board),
         initial=initial,
         errors=tuple(errors or ()),
+        final_scenario=scenario_form(board, scenario.title) if finished and board.winner is None else None,
     )
 
 

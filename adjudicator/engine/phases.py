@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.engine import legality, moves, naming, restrictions, turns
-from adjudicator.engine.board import Card
+from adjudicator.engine.board import Card, zone_count
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import FIELD_SLOTS, PERSON_AND_EVENT, STACK_SHARES_STATE, Rule, rule
 from adjudicator.format.scenario import DrawPhaseSpec, SetSpec, SummonEntry, SummonPhaseSpec
@@ -78,7 +78,7 @@ def _check_draw_allowed(game: "Game", player_id: str, count: int) -> None:
     if forbidden:
         raise Illegal(forbidden[0], *forbidden[1])
     limit = player.hand_draw_limit
-    if limit is not None and len(player.hand) + count >= limit:
+    if limit is not None and zone_count(player, "hand", f"「手札が{limit}枚以上になるように引けない」の判定", HAND_DRAW_LIMIT) + count >= limit:
         raise Illegal(
             f"手札が{limit}枚以上になるように引けない: 手札{len(player.hand)}枚から{count}枚引くと{len(player.hand) + count}枚になる",
             HAND_DRAW_LIMIT,

@@ -245,6 +245,8 @@ class Trace:
     initial: dict[str, Any]
     errors: tuple[tuple[str, str], ...] = ()  # impossible board: named reasons, nothing resolved
     limit: Limit | None = None  # stopped at an engine bound, not at a gap of the rulebook
+    # The final board in scenario form, to continue from (None when resolution did not run to its end).
+    final_scenario: dict[str, Any] | None = None
 
     @property
     def legal(self) -> bool:
@@ -270,4 +272,5 @@ class Trace:
             "steps": [s.to_json() for s in self.steps],
             "initial": self.initial,
             "final": self.final,
+            "final_scenario": self.final_scenario,
         }

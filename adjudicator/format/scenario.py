@@ -496,7 +496,9 @@ class Stack(Strict):
         return list(self.cards) if self.cards is not None else [self.card]  # type: ignore[list-item]
 
 
-Zone = Union[int, list[Card]]
+# `unknown`: 「枚数不明（足りるものとする）」 — nobody gave the count. There are enough cards for what is taken,
+# but a ruling that depends on the number (a deck reaching 0, a count condition, a draw limit) asks for it.
+Zone = Union[int, Literal["unknown"], list[Card]]
 
 
 class PlayerRestriction(Timed):

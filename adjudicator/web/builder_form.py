@@ -34,6 +34,7 @@ from adjudicator.format.scenario import (
 PLAYERS = ("A", "B")
 SLOTS = ("1", "2", "3", "4", "5")
 ZONES = ("deck", "graveyard", "hand")
+UNKNOWN_WORDS = ("", "unknown", "不明", "?", "？")
 PHASES = ("draw", "summon", "effect", "set", "attack")
 CARD_FLAGS = (
     "substitute", "counter", "summoned_this_turn", "summoned_without_set_this_turn", "mark_used_this_turn",
@@ -104,7 +105,7 @@ def new_draft() -> Draft:
     """An empty board at the start of the attack phase: the usual shape of a judge's question."""
     return draft_from_data({
         "format": FORMAT, "title": "", "game": {"round": 2, "first_player": "A", "turn_player": "A", "phase": "attack"},
-        "players": {"A": {}, "B": {}}, "actions": [],
+        "players": {p: dict.fromkeys(ZONES, "unknown") for p in PLAYERS}, "actions": [],  # nobody gave the counts yet
     })
 
 
@@ -146,8 +147,11 @@ def _player_draft(player: dict) -> Draft:
 
 def _zone_draft(zone: Any) -> Draft:
     if isinstance(zone, list):
-        return {"count": "", "cards": [_card_draft(c) for c in zone[:MAX_CARD_LIST]]}
-    return {"count": _text(zone), "cards": []}
+        return {"count": "" if zone else "0", "cards": [_card_draft(c) for c in zone[:MAX_CARD_LIST]]}
+    # A blank count in the form is `unknown`; a count the data left out is the format's default, 0.
+    if zone == "unknown":
+        return {"count": "", "cards": []}
+    return {"count": _text(0 if zone is None else zone), "cards": []}
 
 
 def _stack_draft(stack: dict) -> Draft:
@@ -364,6 +368,8 @@ def _player_data(out: Conversion, player: dict, pid: str) -> dict:
         if cards:
             data[zone] = [_card_data(out, c, f"{prefix}.{zone}.cards.{i}", f"{prefix}.{zone}.{i}")
                           for i, c in enumerate(cards)]
+        elif _text(zone_draft.get("count")).strip() in UNKNOWN_WORDS:
+            data[zone] = "unknown"  # a count nobody gave is unknown, never 0 (asked for when a ruling needs it)
         else:
             count = _number(out, zone_draft.get("count"), f"{prefix}.{zone}.count")
             if count is not None:

@@ -382,10 +382,22 @@ def _trace_page(scenario: Scenario, trace: dict[str, Any], *, record: LinkRecord
         record=record,
         example=example,
         payload=encode_payload(scenario),
+        continue_payload=_continue_payload(trace),
         links=links,
         absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},
         page_url=request.base_url,
     )
+
+
+def _continue_payload(trace: dict[str, Any]) -> str | None:
+    """The ruling's final board (``final_scenario``) as a link payload for 「続きを調べる」, if there is one."""
+    final = trace.get("final_scenario")
+    if not final:
+        return None
+    try:
+        return encode_payload(load_scenario(final))
+    except ScenarioError:  # a stored trace from an older engine: no continuation rather than an error
+        return None
 
 
 ACTION_WORDS = {

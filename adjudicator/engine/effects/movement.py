@@ -354,7 +354,7 @@ def _zone_changes(board, before: dict[str, tuple[int, int, int]]) -> list[str]:
         for zone, old in (("hand", hand), ("deck", deck), ("graveyard", graveyard)):
             new = len(getattr(player, zone))
             if new != old:
-                changes.append(count_change(pid, zone, old, new))
+                changes.append(count_change(board, pid, zone, old, new))
     return changes
 
 
@@ -405,7 +405,7 @@ def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         f"{run.label}: 手札の{card.label()}を相手に見せてから、{run.controller}{slot}の{target.label()}の上にウラ向きでセットする"
         f"（{'レスト' if stack.rested else 'アクティブ'}のまま）。",
         *rules,
-        changes=[count_change(run.controller, "hand", hand, len(board.players[run.controller].hand)), _stack_words(run, slot)],
+        changes=[count_change(run.board, run.controller, "hand", hand, len(board.players[run.controller].hand)), _stack_words(run, slot)],
         considered=considered,
     )
     run.refer_to([card])
@@ -553,9 +553,9 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
     for pid, (hand, deck) in counts.items():
         player = board.players[pid]
         if len(player.hand) != hand:
-            changes.append(count_change(pid, "hand", hand, len(player.hand)))
+            changes.append(count_change(run.board, pid, "hand", hand, len(player.hand)))
         if len(player.deck) != deck:
-            changes.append(count_change(pid, "deck", deck, len(player.deck)))
+            changes.append(count_change(run.board, pid, "deck", deck, len(player.deck)))
     text = f"{words}を{verb}。" if selection.cards else f"{verb}カードはない（対象のカードは0枚）。"
     game.trace.step(
         f"{run.label}: {text}" + ("場の下のカードは移動せず残る。" if covering else ""),
@@ -591,7 +591,7 @@ def hand_to_deck_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     game.trace.step(
         f"{run.label}: {run.controller}は手札を{len(cards)}枚、山札の{where}に置く。",
         *rules,
-        changes=[count_change(run.controller, "hand", hand, len(player.hand)), count_change(run.controller, "deck", deck, len(player.deck))],
+        changes=[count_change(run.board, run.controller, "hand", hand, len(player.hand)), count_change(run.board, run.controller, "deck", deck, len(player.deck))],
     )
     return Outcome.counted(len(cards), spec.count)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import durations, moves
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.board import PowerMod, expiry_from
+from adjudicator.engine.board import PowerMod, expiry_from, zone_count
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome, Referent
@@ -78,7 +78,7 @@ def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     if isinstance(spec, int) or spec.count is not None:
         return _fixed_draw(run, spec if isinstance(spec, int) else spec.count, FIXED_DRAW)
     if spec.until_hand is not None:
-        missing = spec.until_hand - len(player.hand)
+        missing = spec.until_hand - zone_count(player, "hand", f"「手札が{spec.until_hand}枚になるように引く」の枚数", UNTIL_HAND)
         if missing <= 0:
             run.game.trace.step(
                 f"{run.controller}の手札は既に{len(player.hand)}枚なので、手札が{spec.until_hand}枚になるように引く枚数は0枚。0枚で完全に解決する。",
@@ -93,7 +93,9 @@ def _draw_allowed(run: "EffectRun", count: int) -> bool:
     """「手札がn枚以上になるように引けない」 (6.5.8): drawing ``count`` must keep the hand below n."""
     player = run.board.players[run.controller]
     limit = player.hand_draw_limit
-    return count == 0 or limit is None or len(player.hand) + count < limit
+    if count == 0 or limit is None:
+        return True
+    return zone_count(player, "hand", f"「手札が{limit}枚以上になるように引けない」の判定", CANNOT_DRAW) + count < limit
 
 
 def _fixed_draw(run: "EffectRun", count: int, *rules: Rule) -> Outcome:
@@ -120,7 +122,7 @@ def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> Outcome:
         text += f"山札が{deck}枚しかないため、{count}枚は引けない。"
     run.game.trace.step(
         text, DRAW, *rules,
-        changes=[count_change(run.controller, "hand", hand, len(player.hand)), count_change(run.controller, "deck", deck, len(player.deck))],
+        changes=[count_change(run.board, run.controller, "hand", hand, len(player.hand)), count_change(run.board, run.controller, "deck", deck, len(player.deck))],
     )
     return Outcome.counted(len(drawn), wanted)
 
@@ -160,7 +162,7 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         deck, graveyard = len(player.deck), len(player.graveyard)
         moved = moves.deck_to_graveyard(run.game, player_id, spec.count, cause="effect")
         done, wanted = done + len(moved), wanted + spec.count
-        changes += [count_change(player_id, "deck", deck, len(player.deck)), count_change(player_id, "graveyard", graveyard, len(player.graveyard))]
+        changes += [count_change(run.board, player_id, "deck", deck, len(player.deck)), count_change(run.board, player_id, "graveyard", graveyard, len(player.graveyard))]
     who = "互いに" if len(players) == 2 else f"{players[0]}の"
     rules = (MILL, SIMULTANEOUS) if len(players) == 2 else (MILL,)
     shielded = [c for p in players for _, stack in run.board.players[p].field_tops() if immune(run.board, c := stack.top)]
@@ -189,7 +191,7 @@ def discard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     run.game.trace.step(
         f"{run.controller}は手札を{len(cards)}枚墓地へ送る{('（' + named + '）') if named else ''}。",
         DISCARD,
-        changes=[count_change(run.controller, "hand", hand, len(player.hand)), count_change(run.controller, "graveyard", graveyard, len(player.graveyard))],
+        changes=[count_change(run.board, run.controller, "hand", hand, len(player.hand)), count_change(run.board, run.controller, "graveyard", graveyard, len(player.graveyard))],
     )
     return Outcome.counted(len(cards), count)
 
@@ -247,7 +249,7 @@ def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     changes = [f"{before[card.uid][0]}: 場 → 墓地" for card in moved]
     for owner in sorted({card.owner for card in moved}):
         after = len(board.players[owner].graveyard)
-        changes.append(count_change(owner, "graveyard", after - sum(1 for c in moved if c.owner == owner), after))
+        changes.append(count_change(run.board, owner, "graveyard", after - sum(1 for c in moved if c.owner == owner), after))
     words = "、".join(before[card.uid][0] for card in moved) + "を墓地へ送る" if moved else _phrase(run, selection, "墓地へ送る")
     run.game.trace.step(
         f"{run.label}: {words}。",
