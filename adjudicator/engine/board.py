@@ -171,7 +171,7 @@ class Player:
     restrictions: list[Timed] = field(default_factory=list)
     extra_turn: bool = False
     turns_taken: int = 0     # own turns since the scenario started, for 「nターン」 counts
-    unknown_zones: frozenset[str] = frozenset()  # zones given as `unknown`: their count is asked when it matters
+    unknown_zones: tuple[str, ...] = ()  # zones given as `unknown`: their count is asked when it matters
 
     def stack_of(self, card: Card) -> tuple[int, Stack] | None:
         for slot, stack in self.field.items():
@@ -403,7 +403,7 @@ def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameS
         hand_draw_limit=spec.hand_draw_limit,
         summon_limit=spec.summon_limit,
         extra_turn=spec.extra_turn,
-        unknown_zones=frozenset(zone for zone in ("deck", "graveyard", "hand") if getattr(spec, zone) == "unknown"),
+        unknown_zones=tuple(zone for zone in ("deck", "graveyard", "hand") if getattr(spec, zone) == "unknown"),
     )
     player.restrictions = [
         Timed(r.cannot, _initial_expiry(r, affected=pid, controller=opponent_of(pid), turn_player=game.turn_player))

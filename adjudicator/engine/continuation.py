@@ -39,7 +39,7 @@ def scenario_form(board: Board, title: str) -> dict[str, Any]:
 
 def _player(board: Board, player: Player, lost: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {zone: _zone(player, zone) for zone in ("deck", "graveyard", "hand")}
-    out["field"] = {slot: _stack(board, player, stack, lost) for slot, stack in player.field_tops()}
+    out["field"] = {str(slot): _stack(board, player, stack, lost) for slot, stack in player.field_tops()}  # as in JSON
     if player.damage_zero:
         out["rights"] = {"damage_zero": player.damage_zero}
     if player.events_this_turn:
