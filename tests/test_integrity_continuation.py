@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.engine import load_scenario, resolve
-from adjudicator.engine.verify import scenario_files
+from adjudicator.checks.verify import scenario_files
 from adjudicator.links.payload import decode_payload
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 from adjudicator.engine import load_scenario, resolve
-from adjudicator.engine.verify import check
+from adjudicator.checks.verify import check
 
 REST_B1 = {"name": "刺客", "rank": 2, "power": 2000, "effects": [
     {"name": "足止め", "sentences": [{"do": [{"rest": {"player": "opponent", "choose": 1, "chosen": ["B1"]}}]}]}]}

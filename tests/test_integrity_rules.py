@@ -11,10 +11,10 @@ from click.testing import CliRunner
 
 from adjudicator.cli import main
 from adjudicator.engine import load_scenario, resolve
-from adjudicator.engine.audit import audit, branches, import_engine
+from adjudicator.checks.audit import audit, branches, import_engine
 from adjudicator.engine.rules import registered_rules
 from adjudicator.engine.trace import Considered
-from adjudicator.engine.verify import scenario_files
+from adjudicator.checks.verify import scenario_files
 from adjudicator.rulebook.numbers import citation_covers
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"

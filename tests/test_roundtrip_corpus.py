@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.engine import canonical_json, load_scenario, resolve
-from adjudicator.engine.verify import scenario_files
+from adjudicator.checks.verify import scenario_files
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = scenario_files([ROOT])

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Iterable, TypeVar
 
 from adjudicator.engine.board import Board, Card, Expiry, Player, Timed, expiry_from
 from adjudicator.engine.rules import rule
+from adjudicator.engine.trace import Considered
+from adjudicator import vocabulary
 
 if TYPE_CHECKING:
     from adjudicator.format import scenario as fmt
@@ -243,8 +245,6 @@ def carried_words(card: Card) -> list[str]:
 
 def applies_again_note(card: Card, why: str):
     """A considered note: the card's suspended modifications apply again now (3.6.2), or None."""
-    from adjudicator.engine.trace import Considered
-
     words = carried_words(card)
     if not words:
         return None
@@ -273,9 +273,7 @@ def _role(role: str) -> str:
 
 
 def _act(timed: Timed) -> str:
-    from adjudicator.engine.restrictions import act_name
-
-    return act_name(timed.what)
+    return vocabulary.act_word(timed.what)
 
 
 def _protection(what: str) -> str:

@@ -73,3 +73,8 @@ CARD_TEXT_FIRST = rule("card_text_first", "1.2", "カード個別のテキスト
 COUNTS_PUBLIC = rule(
     "counts_public", ("4.1.1", "4.1.3"), "カードの枚数は常に公開情報で、山札・墓地・手札の枚数はいつでも数える・相手に尋ねることができる"
 )
+
+# The attack is cancelled when its attacker or target leaves: applied by the attack sequence, and cited by a
+# movement that puts either under another card while the attack is in progress.
+ATTACKER_LEFT = rule("attacker_left", "10.6.5", "⑥の前に攻撃しているカードが場を離れる・場の下に移動すると攻撃はキャンセル")
+TARGET_LEFT = rule("target_left", "10.6.6", "⑥の前に攻撃対象が場を離れる・場の下に移動すると攻撃はキャンセル（山札へは切り替わらない）")

@@ -25,7 +25,7 @@ from adjudicator.engine.effects.facts import (
     matching_rules,
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
-from adjudicator.engine.rules import rule
+from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.stats import EFFECTIVE_RANK
 from adjudicator.engine.trace import Considered
 

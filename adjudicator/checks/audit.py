@@ -17,15 +17,19 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
+import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adjudicator import engine
+from adjudicator.checks.verify import scenario_files, verify_file
 from adjudicator.engine.rules import Rule, registered_rules
 from adjudicator.engine.trace import OUTCOMES, Trace
+from adjudicator.paths import scenarios_dir
 
-ENGINE_DIR = Path(__file__).resolve().parent
+ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 # Calls that record an outcome, by the name called, and the outcome they record ("" = read the note's own).
 RECORDING_CALLS = {
     "step": "applies", "win": "applies",
@@ -37,10 +41,10 @@ RECORDING_CALLS = {
 }
 # Where the recording machinery itself lives (its calls forward the rules they are given, and the branch
 # that decided is their caller, which is what the trace records).
-_MACHINERY = {"adjudicator.engine.trace", "adjudicator.engine.audit"}
+_MACHINERY = {"adjudicator.engine.trace"}
 _FORWARDERS = {
-    ("adjudicator.engine.game", name)
-    for name in ("reject_choice", "need_decision", "rulebook_gap", "engine_limit", "win", "resolve")
+    *(("adjudicator.engine.game", name) for name in ("reject_choice", "need_decision", "rulebook_gap", "engine_limit", "win")),
+    ("adjudicator.engine.resolution", "resolve"),
 }
 
 
@@ -120,8 +124,6 @@ class Audit:
 
 def import_engine() -> None:
     """Import every engine module, so that every rule is declared."""
-    import adjudicator.engine as engine
-
     for module in pkgutil.walk_packages(engine.__path__, "adjudicator.engine."):
         importlib.import_module(module.name)
 
@@ -202,8 +204,6 @@ def _rule_name(node: ast.AST, by_variable: dict[str, str]) -> str | None:
 
 def _rule_variables() -> dict[str, str]:
     """Module-level names bound to a registered rule (``DECK_DAMAGE`` → ``"deck_damage"``)."""
-    import sys
-
     found: dict[str, str] = {}
     for module_name, module in list(sys.modules.items()):
         if not module_name.startswith("adjudicator.engine"):
@@ -230,8 +230,6 @@ def trace_items(trace: Trace):
 
 def audit(paths: list[Path] | None = None) -> Audit:
     """Read the engine's branches, then resolve every scenario under ``paths`` (default: the shipped ones)."""
-    from adjudicator.engine.verify import scenario_files, verify_file
-    from adjudicator.paths import scenarios_dir
 
     report = Audit(rules=(), branches=branches())
     report.rules = registered_rules()
