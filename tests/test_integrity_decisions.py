@@ -80,3 +80,35 @@ def test_verify_fails_an_engine_limit_the_expectation_does_not_name():
     named["expect"]["limit"] = "MAX_TRIGGER_DEPTH"
     loaded = load_scenario(named)
     assert check(loaded.expect, resolve(loaded)) == []
+
+
+# Rules whose clause says who makes the choice: the defender (11.2.1; the right's holder, 9.1.6), the turn
+# player (10.1.2), the owner asked for a public count (4.1.3), the summoning player (6.10.2), the card (14.2).
+NAMES_THE_CHOOSER = {"choose_defence", "damage_zero_holder", "simultaneous_triggers", "counts_public", "summon_limit",
+                     "ieyasu_overflow"}
+
+
+def test_every_decision_names_its_chooser_or_says_the_rulebook_does_not():
+    from pathlib import Path
+
+    from adjudicator.checks.verify import scenario_files
+
+    decisions = 0
+    for path in scenario_files([Path(__file__).resolve().parent.parent / "scenarios"]):
+        trace = resolve(load_scenario(path.read_text(encoding="utf-8"))).to_json()
+        decision = trace["decision"]
+        if decision is None:
+            continue
+        decisions += 1
+        named = NAMES_THE_CHOOSER & set(decision["rules"])
+        gap_beside = any(set(g["cites"]) == set(decision["cites"]) for g in trace["gaps"])
+        assert named or gap_beside, (path.name, decision)
+    assert decisions > 20
+
+
+def test_a_damage_zero_decision_cites_whose_right_it_is():
+    field = {1: {"card": {"name": "足軽", "rank": 0, "power": 1000}}}
+    data = scenario(field, {"attack": {"attacker": "A2", "target": "deck", "response": "none"}}, phase="attack")
+    data["players"]["B"]["rights"] = {"damage_zero": 1}
+    decision = resolve(load_scenario(data)).to_json()["decision"]
+    assert decision["player"] == "B" and {"11.2.8", "9.1.6"} <= set(decision["cites"])

@@ -42,6 +42,9 @@ ATTACK_TRIGGERS = rule("attack_triggers", "10.6.2-2", "「攻撃した時」「�
 CHOOSE_DEFENCE = rule("choose_defence", ("10.6.2-3", "11.2.1"), "攻撃を受けた側はブロック・身代わり・事変のいずれか1つを選べる")
 PROCESS_DEFENCE = rule("process_defence", "10.6.2-4", "選択した防御手段の処理と「ブロックした時」等の効果の発動")
 CHOOSE_DAMAGE_ZERO = rule("choose_damage_zero", ("10.6.2-5", "11.2.8"), "山札へのダメージを0にするかの選択（他の防御手段と併用可）")
+DAMAGE_ZERO_HOLDER = rule(
+    "damage_zero_holder", "9.1.6", "「自分の山札が受けるダメージを0にできる」権利は、その山札の持ち主のものとして使うかを選ぶ"
+)
 FIX_POWER = rule("fix_power", "10.6.2-6", "パワーの確定と、攻撃処理そのものの確定")
 BEFORE_MOVE = rule("before_move", "10.6.2-7", "敗れたカードの「墓地へ送られる時」等の発動")
 MOVE = rule("attack_move", "10.6.2-8", "敗れたカードの移動と、ダメージを受けた山札の移動")
@@ -263,7 +266,7 @@ def _defence_left_open(game: "Game", attack: Attack) -> None:
 def _damage_zero_left_open(game: "Game", attack: Attack) -> None:
     """A right to zero the deck's damage is the defender's choice at ⑤ (11.2.8): never assumed either way."""
     if attack.target is None and game.board.players[attack.defender].damage_zero > 0:
-        game.need_decision(attack.defender, "「山札へのダメージを0にする」権利をこの攻撃に使うか", ["true", "false"], CHOOSE_DAMAGE_ZERO)
+        game.need_decision(attack.defender, "「山札へのダメージを0にする」権利をこの攻撃に使うか", ["true", "false"], CHOOSE_DAMAGE_ZERO, DAMAGE_ZERO_HOLDER)
 
 
 def _choose_defence(game: "Game", attack: Attack, defences: list[Defence]) -> None:
