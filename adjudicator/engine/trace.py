@@ -59,7 +59,11 @@ class Considered:
         return cls(text, cited_clauses(*rules), rule_names(*rules), outcome, call_site())
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "cites": list(self.cites), "rules": list(self.rules)}
+        return {"text": self.text, "cites": list(self.cites), "rules": list(self.rules), "outcome": self.outcome}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Considered":
+        return cls(data["text"], tuple(data["cites"]), tuple(data.get("rules", ())), data.get("outcome", "applies"))
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,18 @@ class Step:
             out["considered"] = [c.to_json() for c in self.considered]
         return out
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Step":
+        return cls(
+            n=data["n"],
+            text=data["text"],
+            cites=tuple(data["cites"]),
+            action=data["action"],
+            changes=tuple(data.get("changes", ())),
+            considered=tuple(Considered.from_json(c) for c in data.get("considered", ())),
+            rules=tuple(data.get("rules", ())),
+        )
+
 
 @dataclass(frozen=True)
 class Violation:
@@ -95,6 +111,10 @@ class Violation:
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "cites": list(self.cites), "rules": list(self.rules), "text": self.text, "kind": self.kind}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Violation":
+        return cls(data["action"], data["text"], tuple(data["cites"]), data.get("kind", "action"), tuple(data.get("rules", ())))
 
 
 @dataclass(frozen=True)
@@ -119,6 +139,13 @@ class Decision:
             "action": self.action,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Decision":
+        return cls(
+            data["player"], data["question"], tuple(data["options"]), tuple(data["cites"]), data["action"],
+            tuple(data.get("rules", ())),
+        )
+
 
 @dataclass(frozen=True)
 class Gap:
@@ -133,6 +160,10 @@ class Gap:
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "cites": list(self.cites), "rules": list(self.rules), "action": self.action}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Gap":
+        return cls(data["text"], tuple(data["cites"]), data["action"], tuple(data.get("rules", ())))
+
 
 @dataclass(frozen=True)
 class Limit:
@@ -146,6 +177,10 @@ class Limit:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "bound": self.bound, "text": self.text, "action": self.action}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Limit":
+        return cls(data["name"], data.get("bound"), data["text"], data.get("action"))
 
 
 def first_citations(steps, violations, gaps, decision) -> list[str]:
@@ -274,3 +309,27 @@ class Trace:
             "final": self.final,
             "final_scenario": self.final_scenario,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Trace":
+        """The ruling a ``hi-story-trace/1`` document records (a stored link's trace, an API answer):
+        ``Trace.from_json(t.to_json())`` equals ``t``. ``legal`` is derived, not read."""
+        if data.get("format") != TRACE_FORMAT:
+            raise ValueError(f"not a {TRACE_FORMAT} document: format is {data.get('format')!r}")
+        decision = data.get("decision")
+        return cls(
+            rulebook=dict(data["rulebook"]),
+            engine=data["engine"],
+            title=data["title"],
+            question=data.get("question"),
+            steps=tuple(Step.from_json(s) for s in data.get("steps", ())),
+            violations=tuple(Violation.from_json(v) for v in data.get("violations", ())),
+            decision=Decision.from_json(decision) if decision else None,
+            gaps=tuple(Gap.from_json(g) for g in data.get("gaps", ())),
+            winner=data.get("winner"),
+            final=data.get("final") or {},
+            initial=data.get("initial") or {},
+            errors=tuple((e["path"], e["text"]) for e in data.get("errors", ())),
+            limit=Limit.from_json(data["limit"]) if data.get("limit") else None,
+            final_scenario=data.get("final_scenario"),
+        )
