@@ -18,5 +18,5 @@ for _module in (rulebook_commands, search_commands, engine_commands, reading_com
         main.add_command(_command)
 
 
-if __name__ == "__main__":  # ``python -m adjudicator.cli``: this checkout, whatever is installed
+if __name__ == "__main__":  # `python -m adjudicator.cli` runs this checkout
     main()

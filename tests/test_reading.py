@@ -63,7 +63,7 @@ def test_reading_of_the_briefs_example():
         ("相手の場のカードを2枚まで選び、このターン、それはブロックできない。", None,
          [{"do": [{"restrict": {"until": "end_of_turn", "cannot": "block", "target": {"player": "opponent", "choose": 2, "up_to": True}}}]}]),
         ("相手の場のカードを1枚選ぶ。次のターン、それは攻撃できない。", None,
-         [{"do": [{"restrict": {"until": "end_of_next_turn", "cannot": "attack", "target": {"player": "opponent", "choose": 1}}}]}]),
+         [{"do": [{"restrict": {"until": "next_turn", "cannot": "attack", "target": {"player": "opponent", "choose": 1}}}]}]),
     ],
 )
 def test_wordings_read_into_the_format(text, when, sentences):
