@@ -93,6 +93,17 @@ def test_every_step_kind_of_the_format_has_a_wording():
     assert kinds == set(STEP_KINDS)
 
 
+@pytest.mark.parametrize(("text", "player"), [
+    ("攻撃しているカードをレストする。", "each"),                                   # whose attack: not said
+    ("これが攻撃された時、攻撃しているカードをレストする。", "opponent"),
+    ("これが攻撃した時、攻撃しているカードをレストする。", "self"),
+    ("このカードは相手の攻撃時にも発動できる。攻撃しているカードをレストする。", "opponent"),
+])
+def test_the_attacking_card_is_whoever_the_trigger_says(text, player):
+    [sentence] = read_effect(text).sentence_dumps()
+    assert sentence["do"][0]["rest"].get("player", "self") == player
+
+
 def test_a_counter_events_clause_is_a_property_not_a_sentence():
     reading = read_effect("このカードは相手の攻撃時にも発動できる。このターン、相手は攻撃できない。")
     assert reading.counter and "11.2.4" in reading.cites

@@ -19,6 +19,12 @@ from adjudicator.reading.values import CounterClause, NotReadable, Part, PickOnl
 MAX_TEXT = fmt.MAX_TEXT
 MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence (and its refusal is probed clause by clause)
 IT_IS_THE_PICK = declare("it_is_the_pick", ("7.2.3", "8.4.1"), "「…を選ぶ。…それ…」: 「それ」 is the card chosen just before")
+WHOSE_ATTACK = declare("whose_attack", ("10.6.2", "11.2.4"), "「攻撃しているカード」 of an effect that answers an attack "
+                       "(「これが攻撃された時」, a counter event) is the opponent's; of 「これが攻撃した時」, one's own")
+ATTACKING = {"player": "each", "all": True, "where": {"attacking": True}}
+# Whose card attacks, as the trigger says it: this card attacks (or is blocked), or it is attacked (or blocks).
+ATTACKER_BY_EVENT = {"attacks": "self", "after_attack": "self", "is_blocked": "self",
+                     "is_attacked": "opponent", "blocks": "opponent", "after_block": "opponent"}
 
 
 class BadText(ValueError):
@@ -105,6 +111,7 @@ def read_effect(text: str) -> Reading:
     if out.pick is not None:
         _, span, _ = out.pick
         out.unread.append(diagnose(span, False, "選んだカードを次の文が「それ」と呼んでいない"))
+    _name_the_attacker(out)
     if len(out.sentences) > 1:
         out.cites.update(dict.fromkeys(SENTENCE_END.clauses))
     return Reading(text, out.when, tuple(out.sentences), tuple(out.unread), tuple(out.cites),
@@ -182,6 +189,58 @@ def _add_sentence(out: _Assembly, span: Span, first: bool, draft: SentenceDraft,
     out.cites.update(dict.fromkeys(ordered))
     out.explanation.append(ExplainedSentence(len(out.sentences), sentence_words(model), ordered, span.start, span.end))
     out.sentences.append(model)
+
+
+def _whose_attack(out: _Assembly) -> str | None:
+    if out.counter:
+        return "opponent"
+    when = out.when
+    if when is None or when.event not in ATTACKER_BY_EVENT:
+        return None
+    mine = ATTACKER_BY_EVENT[when.event] == "self"
+    if when.card == "self" or when.card == "own":
+        return "self" if mine else "opponent"
+    if when.card == "opponent":
+        return "opponent" if mine else "self"
+    return None
+
+
+def _name_the_attacker(out: _Assembly) -> None:
+    """「攻撃しているカード」 is read on either field (targets.ref_attacking) unless the trigger says whose attack."""
+    player = _whose_attack(out)
+    if player is None:
+        return
+    named = {**ATTACKING, "player": player}
+    for index, model in enumerate(out.sentences):
+        data = model.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        if not _mentions(data, ATTACKING):
+            continue
+        model = fmt.Sentence.model_validate(_replaced(data, ATTACKING, named))
+        out.sentences[index] = model
+        old = out.explanation[index]
+        cites = tuple(dict.fromkeys((*old.cites, *WHOSE_ATTACK.clauses)))
+        out.explanation[index] = ExplainedSentence(old.index, sentence_words(model), cites, old.start, old.end)
+        out.cites.update(dict.fromkeys(WHOSE_ATTACK.clauses))
+
+
+def _mentions(node: Any, part: dict[str, Any]) -> bool:
+    if node == part:
+        return True
+    if isinstance(node, dict):
+        return any(_mentions(v, part) for v in node.values())
+    if isinstance(node, list):
+        return any(_mentions(v, part) for v in node)
+    return False
+
+
+def _replaced(node: Any, old: dict[str, Any], new: dict[str, Any]) -> Any:
+    if node == old:
+        return dict(new)
+    if isinstance(node, dict):
+        return {k: _replaced(v, old, new) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_replaced(v, old, new) for v in node]
+    return node
 
 
 def _replace_it(steps: list[Any], selector: dict[str, Any]) -> tuple[list[Any], bool]:
