@@ -7,9 +7,9 @@
   player's picks are left out (adjudicator.reading.compare), for the files shared with
   ../shared/scenarios and for the repository's own; the rest listed with their unread span or their
   first difference. scenarios/ is the reader's development set.
-- The held-out texts (tests/data/reading_heldout.yaml, never tuned on): the share read with no unread
-  span among those that should be read, the share read exactly, and the share of those that must be
-  refused that were refused with the expected kind.
+- The text sets of tests/data: heldout and heldout2 (never tuned on) and dev2 (tuned on): the share read
+  with no unread span among those that should be read, the share read exactly, and the share of those
+  that must be refused that were refused with the expected kind.
 - The time to read 1,000 texts (the corpus' texts, cycled): cold, the sentence cache emptied before each
   text (every sentence parsed), and warm, the same 1,000 again with the cache full (a service reading
   the same cards again).
@@ -36,7 +36,11 @@ from adjudicator.reading.grammar import parse  # noqa: E402
 
 SCENARIOS = REPOSITORY / "scenarios"
 SHARED = REPOSITORY.parent / "shared" / "scenarios"
-HELDOUT = REPOSITORY / "tests" / "data" / "reading_heldout.yaml"
+DATA = REPOSITORY / "tests" / "data"
+# Text sets beside the corpus: (row, file, whether the reader was tuned on it).
+TEXT_SETS = (("heldout", DATA / "reading_heldout.yaml", False),
+             ("dev2", DATA / "reading_dev2.yaml", True),
+             ("heldout2", DATA / "reading_heldout2.yaml", False))
 
 
 @dataclass
@@ -84,8 +88,8 @@ def _count(tally: Tally, path: Path, effect: fmt.Effect) -> None:
         tally.exact += 1
 
 
-def heldout() -> dict[str, object]:
-    items = yaml.safe_load(HELDOUT.read_text(encoding="utf-8"))["items"]
+def text_set(name: str, path: Path) -> dict[str, object]:
+    items = yaml.safe_load(path.read_text(encoding="utf-8"))["items"]
     readable = [i for i in items if "refuse" not in i]
     refused = [i for i in items if "refuse" in i]
     read_ok = exact = refused_ok = refused_span = 0
@@ -117,7 +121,7 @@ def heldout() -> dict[str, object]:
         else:
             misses.append(f"{item['text']}\n    NOT refused: read as {reading.sentence_dumps()}")
     pct = (lambda n, d: round(100 * n / d, 1) if d else 0.0)
-    return {"set": "heldout", "texts": len(items), "to_read": len(readable), "readable": read_ok,
+    return {"set": name, "texts": len(items), "to_read": len(readable), "readable": read_ok,
             "readable_pct": pct(read_ok, len(readable)), "exact": exact, "exact_pct": pct(exact, len(readable)),
             "to_refuse": len(refused), "refused": refused_ok, "refused_pct": pct(refused_ok, len(refused)),
             "refused_as_expected": refused_span, "misses": misses}
@@ -152,19 +156,22 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1000, help="texts to time (default 1000)")
     args = parser.parse_args()
     shared, own, texts = corpus()
-    held = heldout()
+    sets = [(text_set(name, path), tuned) for name, path, tuned in TEXT_SETS]
     timed = timing(texts, args.count)
     if args.json:
-        print(json.dumps({"shared": shared.row("shared"), "own": own.row("own"), "heldout": {k: v for k, v in held.items() if k != "misses"},
+        print(json.dumps({"shared": shared.row("shared"), "own": own.row("own"),
+                          **{held["set"]: {k: v for k, v in held.items() if k != "misses"} for held, _ in sets},
                           "timing": timed}, ensure_ascii=False))
         return
     print(f"{'set':<8} {'effects':>7} {'readable':>14} {'exact':>14}")
     for name, tally in (("shared", shared), ("own", own)):
         row = tally.row(name)
         print(f"{name:<8} {tally.effects:>7} {tally.readable:>6} {row['readable_pct']:>6}% {tally.exact:>6} {row['exact_pct']:>6}%")
-    print(f"\nheld-out ({held['texts']} texts, never tuned on): to read {held['to_read']}: readable {held['readable']} "
-          f"({held['readable_pct']}%), exact {held['exact']} ({held['exact_pct']}%); to refuse {held['to_refuse']}: "
-          f"refused {held['refused']} ({held['refused_pct']}%), with the expected span and kind {held['refused_as_expected']}")
+    for held, tuned in sets:
+        print(f"\n{held['set']} ({held['texts']} texts, {'tuned on' if tuned else 'never tuned on'}): to read {held['to_read']}: "
+              f"readable {held['readable']} ({held['readable_pct']}%), exact {held['exact']} ({held['exact_pct']}%); to refuse "
+              f"{held['to_refuse']}: refused {held['refused']} ({held['refused_pct']}%), with the expected span and kind "
+              f"{held['refused_as_expected']}")
     print(f"\ntime to read {timed['texts']} texts: cold {timed['cold_s']} s ({timed['cold_ms_per_text']} ms each), "
           f"warm {timed['warm_s']} s ({timed['warm_ms_per_text']} ms each)")
     rest = shared.rest + own.rest
@@ -172,10 +179,11 @@ def main() -> None:
         print(f"\nnot read exactly ({len(rest)}):")
         for line in rest:
             print("  " + line)
-    if args.verbose and held["misses"]:
-        print(f"\nheld-out misses ({len(held['misses'])}):")
-        for line in held["misses"]:
-            print("  " + line)
+    for held, _ in sets:
+        if args.verbose and held["misses"]:
+            print(f"\n{held['set']} misses ({len(held['misses'])}):")
+            for line in held["misses"]:
+                print("  " + line)
 
 
 if __name__ == "__main__":
