@@ -18,9 +18,10 @@ def _compare(prefix: str, count: int, bound: str) -> dict[str, Any]:
     return {f"{prefix}_at_least" if bound == "以上" else f"{prefix}_at_most": count}
 
 
-@production("if_hand", ("6.7.5", "6.2.2"), "「手札がn枚以上/以下なら」「手札が0枚なら」: one's hand count when the sentence starts",
-            rule='if_hand: "手札が" number "枚" [BOUND] IF')
-def if_hand(count: int, bound: str | None, _if: str) -> dict[str, Any]:
+@production("if_hand", ("6.7.5", "6.2.2", "7.2.2"), "「（自分の）手札がn枚以上/以下なら」「手札が0枚なら」: one's hand count when "
+            "the sentence starts (「自分の」 is the owner, as with no owner written)",
+            rule='if_hand: [OWN] "手札が" number "枚" [BOUND] IF')
+def if_hand(_own: str | None, count: int, bound: str | None, _if: str) -> dict[str, Any]:
     if bound is None:
         if count != 0:
             raise NotReadable("手札がちょうどn枚、という条件は形式にない")
@@ -29,21 +30,28 @@ def if_hand(count: int, bound: str | None, _if: str) -> dict[str, Any]:
 
 
 @production("if_not", "7.3.3", "「…でないなら」: the condition just before it does not hold",
-            rule='if_not: "手札が" number "枚" BOUND "でない" IF')
-def if_not(count: int, bound: str, _if: str) -> dict[str, Any]:
+            rule='if_not: [OWN] "手札が" number "枚" BOUND "でない" IF')
+def if_not(_own: str | None, count: int, bound: str, _if: str) -> dict[str, Any]:
     return {"not": _compare("hand", count, bound)}
 
 
 @production("if_deck", ("6.7.5", "6.2.2"), "「相手の山札がn枚以下なら」: a deck count when the sentence starts",
             rule='if_deck: DECK_OWNER "山札が" number "枚" BOUND IF')
-def if_deck(owner: str, count: int, bound: str, _if: str) -> dict[str, Any]:
+def if_deck(owner: str | None, count: int, bound: str, _if: str) -> dict[str, Any]:
     kind = "deck_at_least" if bound == "以上" else "deck_at_most"
     player = {"player": "opponent"} if owner == "相手の" else {}
     return {kind: {**player, "count": count}}
 
 
-@production("if_field_count", ("6.7.5", "6.2.2", "3.1.2"), "「自分の場に〇〇のカードがn枚以上あるなら」: cards on a field that match",
-            rule='if_field_count: FIELD_AT condition* noun "が" number "枚" BOUND ["ある"] IF\nFIELD_AT: "自分の場に" | "相手の場に"')
+@production("if_deck_own", ("6.7.5", "7.2.1"), "「山札がn枚以下なら」 (no owner written): one's own deck, as 「山札の上から」 is",
+            rule='if_deck_own: "山札が" number "枚" BOUND IF')
+def if_deck_own(count: int, bound: str, _if: str) -> dict[str, Any]:
+    return if_deck(None, count, bound, _if)
+
+
+@production("if_field_count", ("6.7.5", "6.2.2", "3.1.2", "7.2.1"), "「（自分の）場に〇〇のカードがn枚以上あるなら」: cards on a field "
+            "that match (no owner written: one's own field, as with 「山札の上から」)",
+            rule='if_field_count: FIELD_AT condition* noun "が" number "枚" BOUND ["ある"] IF\nFIELD_AT: "自分の場に" | "相手の場に" | "場に"')
 def if_field_count(field_at: str, *rest: Any) -> dict[str, Any]:
     *words, count, bound, _if = rest
     where = merge_where(*(value for _, value in words if isinstance(value, dict)))
@@ -132,5 +140,5 @@ def if_did(words: str, _if: str) -> dict[str, Any]:
     return {"did": DID_WORDS[words]}
 
 
-CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_field_count | if_cards_count | if_any | if_it | if_did\n'
-                   'IF: "なら" | "であれば" | "あれば"')
+CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_deck_own | if_field_count | if_cards_count | if_any | if_it | if_did\n'
+                   'IF: "なら" | "であれば" | "あれば"\nOWN: "自分の"')
