@@ -102,14 +102,28 @@ def amount(sign: str, value: int) -> int:
     return value if sign in "+＋" else -value
 
 
+@production("timed_amount", ("10.4.2", "5.6"), "「（、このターン、）＋1000」: the amount, a duration may stand before it, "
+            "set off by 「、」 or not", rule='timed_amount: ["、"] [duration ["、"]] amount')
+def timed_amount(duration: dict[str, Any] | None, change: int) -> tuple[dict[str, Any] | None, int]:
+    return duration, change
+
+
+def _one_duration(before: dict[str, Any] | None, after: dict[str, Any] | None) -> dict[str, Any] | None:
+    """「このターン、」 before the chosen card or after 「それのパワーを、」: one duration either way (5.6)."""
+    if before is not None and after is not None:
+        raise NotReadable("期間が二度書かれている")
+    return before if before is not None else after
+
+
 def _timed(kind: str, spec: dict[str, Any], duration: dict[str, Any] | None) -> StepDraft:
     return StepDraft(kind, {**spec, **(duration or {})}, timed=True)
 
 
 @production("power_add", ("10.4.2", "10.4.3"), "「これのパワーを＋1000する」「…のパワー−1000」: power changes by the amount",
-            step=True, rule='power_add: possessor "のパワーを" [duration] amount <する>\n'
+            step=True, rule='power_add: possessor "のパワーを" timed_amount <する>\n'
                             'power_add_bare: possessor "のパワー" amount')
-def power_add(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
+def power_add(target: Any, timed: tuple[dict[str, Any] | None, int]) -> StepDraft:
+    duration, change = timed
     return _timed("power", {"target": target, "add": change}, duration)
 
 
@@ -120,9 +134,9 @@ def power_add_bare(target: Any, change: int) -> StepDraft:
 
 @production("power_add_chosen", ("10.4.2", "8.4.1", "7.2.3"), "「…を1枚選び、このターン、（それの）パワーを−2000する」: the chosen "
             "card's power", step=True,
-            rule='power_add_chosen: (pick | object_all) [duration "、"] ("それのパワーを" | "そのカードのパワーを" | "パワーを") amount <する>')
-def power_add_chosen(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
-    return _timed("power", {"target": target, "add": change}, duration)
+            rule='power_add_chosen: (pick | object_all) [duration "、"] ("それのパワーを" | "そのカードのパワーを" | "パワーを") timed_amount <する>')
+def power_add_chosen(target: Any, duration: dict[str, Any] | None, timed: tuple[dict[str, Any] | None, int]) -> StepDraft:
+    return _timed("power", {"target": target, "add": timed[1]}, _one_duration(duration, timed[0]))
 
 
 @production("power_set", ("10.4.3", "11.6.2"), "「（それの）パワーがnになる」: power becomes n", step=True,
@@ -133,15 +147,16 @@ def power_set(target: Any, *rest: Any) -> StepDraft:
 
 
 @production("rank_add", "2.2.3", "「これのランクを＋1する」: the effective rank changes", step=True,
-            rule='rank_add: possessor "のランクを" [duration] amount <する>')
-def rank_add(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
+            rule='rank_add: possessor "のランクを" timed_amount <する>')
+def rank_add(target: Any, timed: tuple[dict[str, Any] | None, int]) -> StepDraft:
+    duration, change = timed
     return _timed("rank", {"target": target, "add": _rank(change)}, duration)
 
 
 @production("rank_add_chosen", ("2.2.3", "8.4.1", "7.2.3"), "「…を1枚選び、（それの）ランクを＋1する」", step=True,
-            rule='rank_add_chosen: (pick | object_all) [duration "、"] ("それのランクを" | "そのカードのランクを" | "ランクを") amount <する>')
-def rank_add_chosen(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
-    return _timed("rank", {"target": target, "add": _rank(change)}, duration)
+            rule='rank_add_chosen: (pick | object_all) [duration "、"] ("それのランクを" | "そのカードのランクを" | "ランクを") timed_amount <する>')
+def rank_add_chosen(target: Any, duration: dict[str, Any] | None, timed: tuple[dict[str, Any] | None, int]) -> StepDraft:
+    return _timed("rank", {"target": target, "add": _rank(timed[1])}, _one_duration(duration, timed[0]))
 
 
 def _rank(change: int) -> int:

@@ -259,7 +259,13 @@ def owner_of_cards(phrase: NounPhrase) -> dict[str, Any]:
     return phrase.selector(all=True)
 
 
-POSSESSOR = "?possessor: owner_of_ref | owner_of_cards"
+@production("owner_of_all", ("8.3.1", "8.3.2"), "「相手の場のカード全ての（パワー）」: of every matching card, possibly none",
+            rule='owner_of_all: field_cards "全て"')
+def owner_of_all(phrase: NounPhrase) -> dict[str, Any]:
+    return phrase.selector(all=True)
+
+
+POSSESSOR = "?possessor: owner_of_ref | owner_of_cards | owner_of_all"
 
 
 @production("subject_ref", "7.2.3", "「これは」「それは」「A2は」: that one card", rule='subject_ref: ref "は"')
