@@ -29,14 +29,14 @@ def up_to() -> str:
     return "まで"
 
 
-@production("draw_fixed", ("6.5.8", "6.5.1"), "「カードをn枚引く」: a fixed count, drawn at once", step=True,
-            rule='draw_fixed: [FROM_DECK] ["カードを"] number "枚" <引く>')
+@production("draw_fixed", ("6.5.8", "6.5.1"), "「カードをn枚引く」「カードn枚を引く」: a fixed count, drawn at once", step=True,
+            rule='draw_fixed: [FROM_DECK] (["カードを"] number "枚" | "カード" number "枚" "を") <引く>')
 def draw_fixed(_from: str | None, count: int) -> StepDraft:
     return StepDraft("draw", _count(count))
 
 
-@production("draw_up_to", ("6.5.4", "6.5.5"), "「カードをn枚まで引く」: the count is chosen, 0..n, before drawing", step=True,
-            rule='draw_up_to: [FROM_DECK] ["カードを"] number "枚" up_to <引く>')
+@production("draw_up_to", ("6.5.4", "6.5.5"), "「カードをn枚まで引く」「カードn枚までを引く」: the count is chosen, 0..n, before drawing", step=True,
+            rule='draw_up_to: [FROM_DECK] (["カードを"] number "枚" up_to | "カード" number "枚" up_to "を") <引く>')
 def draw_up_to(_from: str | None, count: int, _up_to: str) -> StepDraft:
     return StepDraft("draw", {"up_to": _count(count)})
 

@@ -76,9 +76,15 @@ def condition_lead(condition: Any, then_after: Any) -> tuple[bool, Any]:
     return bool(then_after), condition
 
 
-@production("sentence", "10.1.5", "a sentence: [trigger、][その後、][condition、][その後、][duration、] steps",
-            rule='sentence: [trigger "、"] [then] [condition_lead] [duration "、"] body')
-def sentence(trigger: Any, then_before: Any, lead: Any, duration: Any, body: Any) -> SentenceDraft:
+@production("own_subject", ("7.2.1", "7.2.2"), "「自分は」 written before the steps: the card's owner, the subject they "
+            "have when none is written", rule='own_subject: "自分は" ["、"]')
+def own_subject() -> str:
+    return "self"
+
+
+@production("sentence", "10.1.5", "a sentence: [trigger、][その後、][condition、][その後、][duration、][自分は] steps",
+            rule='sentence: [trigger "、"] [then] [condition_lead] [duration "、"] [own_subject] body')
+def sentence(trigger: Any, then_before: Any, lead: Any, duration: Any, _subject: Any, body: Any) -> SentenceDraft:
     then_after, condition = lead or (False, None)
     if then_before and then_after:
         raise NotReadable("「その後」が二度ある")

@@ -21,8 +21,8 @@ def send_to_graveyard(target: Any, _to: str) -> StepDraft:
     return StepDraft("send_to_graveyard", target)
 
 
-@production("discard", "2.8.2", "「手札をn枚墓地へ送る」: cards from one's own hand, the player picks which", step=True,
-            rule='discard: ["自分の"] "手札を" number "枚" ["選び"] ["、"] GRAVEYARD <送る>')
+@production("discard", "2.8.2", "「手札をn枚（手札n枚を）墓地へ送る」: cards from one's own hand, the player picks which", step=True,
+            rule='discard: ["自分の"] ("手札を" number "枚" | "手札" number "枚" "を") ["選び"] ["、"] GRAVEYARD <送る>')
 def discard(count: int, _to: str) -> StepDraft:
     return StepDraft("discard", count_of(count))
 
@@ -63,7 +63,7 @@ def to_deck(target: Any, position: str) -> StepDraft:
 
 
 @production("hand_to_deck", "2.8.2", "「手札をn枚山札の下に置く」: cards of one's hand the player picks, to the deck", step=True,
-            rule='hand_to_deck: ["自分の"] "手札を" number "枚" ["選び"] ["、"] ["自分の"] "山札の" POSITION "に" <置く>')
+            rule='hand_to_deck: ["自分の"] ("手札を" number "枚" | "手札" number "枚" "を") ["選び"] ["、"] ["自分の"] "山札の" POSITION "に" <置く>')
 def hand_to_deck(count: int, position: str) -> StepDraft:
     spec: dict[str, Any] = {"count": count_of(count)}
     if position.endswith("上"):
@@ -208,7 +208,7 @@ def _act(words: str) -> str:
 
 
 @production("restrict_player", ("8.2.4", "5.3"), "「相手は攻撃できない」: the player may not, judged at each attempt", step=True,
-            rule='restrict_player: PLAYER_SUBJECT [duration ["、"]] CANNOT\nPLAYER_SUBJECT: "相手は" | "自分は"\n'
+            rule='restrict_player: (PLAYER_SUBJECT | own_subject) [duration ["、"]] CANNOT\nPLAYER_SUBJECT: "相手は"\n'
                  'CANNOT: "攻撃できない" | "ブロックできない" | "召喚できない" | "セットできない" | "効果を発動できない"'
                  ' | "事変を発動できない" | "カードを引けない"')
 def restrict_player(player: str, duration: dict[str, Any] | None, words: str) -> StepDraft:
@@ -218,7 +218,7 @@ def restrict_player(player: str, duration: dict[str, Any] | None, words: str) ->
 
 
 @production("restrict_limit", "10.3.2", "「自分は合わせてn枚までしか召喚できない」: at most n summons this period", step=True,
-            rule='restrict_limit: PLAYER_SUBJECT [duration ["、"]] "合わせて" number "枚" "までしか" LIMITED\n'
+            rule='restrict_limit: (PLAYER_SUBJECT | own_subject) [duration ["、"]] "合わせて" number "枚" "までしか" LIMITED\n'
                  'LIMITED: "召喚できない" | "事変を発動できない"')
 def restrict_limit(player: str, duration: dict[str, Any] | None, limit: int, words: str) -> StepDraft:
     spec: dict[str, Any] = {} if player == "相手は" else {"player": "self"}
