@@ -1,0 +1,36 @@
+"""The second development set (tests/data/reading_dev2.yaml): natural variants the reader was widened for.
+
+Unlike the held-out sets, this one is tuned on, so every item is asserted: a text to read reads with no
+unread span into exactly the expected `when` and sentences; a text to refuse comes back with the
+expected span and kind of refusal.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from adjudicator.format import scenario as fmt
+from adjudicator.reading import read_effect
+from adjudicator.reading.compare import align
+
+ITEMS = yaml.safe_load((Path(__file__).parent / "data" / "reading_dev2.yaml").read_text(encoding="utf-8"))["items"]
+
+
+@pytest.mark.parametrize("item", [i for i in ITEMS if "refuse" not in i], ids=lambda i: i["text"][:24])
+def test_a_dev2_text_reads_as_expected(item):
+    reading = read_effect(item["text"])
+    assert not reading.unread, [(u.text, u.why) for u in reading.unread]
+    expected = [fmt.Sentence.model_validate(s).model_dump(mode="json", by_alias=True, exclude_defaults=True)
+                for s in item["sentences"]]
+    alignment = align(reading.sentence_dumps(), expected)
+    assert alignment.equal, alignment.difference
+    assert reading.when == (fmt.When.model_validate(item["when"]) if item.get("when") else None)
+
+
+@pytest.mark.parametrize("item", [i for i in ITEMS if "refuse" in i], ids=lambda i: i["text"][:24])
+def test_a_dev2_text_to_refuse_is_refused_with_its_span_and_kind(item):
+    reading = read_effect(item["text"])
+    assert (item["refuse"]["span"], item["refuse"]["why"]) in {(u.text, u.kind) for u in reading.unread}
