@@ -151,6 +151,14 @@ class ClauseSearch:
     def books(self) -> Mapping[str, Rulebook]:
         return self._books
 
+    @property
+    def index(self) -> Index:
+        return self._index
+
+    @property
+    def profile(self) -> Profile:
+        return self._profile
+
     def with_profile(self, profile: Profile) -> ClauseSearch:
         return ClauseSearch(self._index, tuple(self._books.values()), profile, self._cache_size)
 
