@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Nodes a search can answer with. Sections and chapters are headings: their words reach the clauses under
 # them through the ``headings`` field, and a section number query shows the whole section instead.
@@ -27,6 +27,11 @@ _DEFINITION = re.compile(r"^「([^「」]{1,20})」(?:（[^）]*）)?とは")
 _OPENING_DEFINITION = re.compile(r"^「([^「」]{1,20})」(?:（[^）]*）)?は、")
 _QUOTED = re.compile(r"「([^「」]{1,20})」")
 _DEFINING_TITLES = ("定義", "読み方", "解釈", "補完")
+# The effect marks as the rulebook quotes them (「召」「1」「常」「合」, 6.4) and the chapter 7 bracket syntax
+# as its definition prints it, empty (〈〉 【】 ｛｝, 7.1.1): punctuation to the text analyzers, so a field of
+# their own makes 「1」 searchable apart from the 1 of 1枚.
+_MARK = re.compile(r"「([召1常合])」")
+BRACKETS = ("〈〉", "【】", "｛｝")
 
 
 def build_schema() -> Schema:
@@ -45,6 +50,7 @@ def build_schema() -> Schema:
         terms=TEXT(analyzer=bigram),
         body=TEXT(analyzer=bigram),
         body_morph=TEXT(analyzer=morph, phrase=False),
+        marks=KEYWORD(scorable=True),
         text=STORED,
     )
 
@@ -66,6 +72,12 @@ def defined_terms(node: Node, ancestors: tuple[Node, ...]) -> list[str]:
         if any(word in title for word in _DEFINING_TITLES):
             terms.extend(_QUOTED.findall(title))
     return list(dict.fromkeys(terms))
+
+
+def marks_of(node: Node) -> list[str]:
+    """The marks and bracket pairs a node's text names, once per occurrence (more mentions, more weight)."""
+    text = f"{node.title or ''} {node.text}"
+    return _MARK.findall(text) + [pair for pair in BRACKETS for _ in range(text.count(pair))]
 
 
 def chapter_of(book: Rulebook, node: Node) -> str:
@@ -95,5 +107,6 @@ def documents(book: Rulebook) -> Iterator[dict]:
             "terms": " ".join(defined_terms(node, ancestors)),
             "body": node.text,
             "body_morph": node.text,
+            "marks": " ".join(marks_of(node)),
             "text": node.text,
         }
