@@ -75,9 +75,12 @@ def defined_terms(node: Node, ancestors: tuple[Node, ...]) -> list[str]:
 
 
 def marks_of(node: Node) -> list[str]:
-    """The marks and bracket pairs a node's text names, once per occurrence (more mentions, more weight)."""
+    """The marks and bracket pairs a node's text names, each once, and three times the one it opens with:
+    the clause that states a mark's rule (「召」マークの効果は、… 6.4.1) outscores those that list it (6.4.3)."""
     text = f"{node.title or ''} {node.text}"
-    return _MARK.findall(text) + [pair for pair in BRACKETS for _ in range(text.count(pair))]
+    named = list(dict.fromkeys(_MARK.findall(text) + [pair for pair in BRACKETS if pair in text]))
+    lead = _MARK.match(node.text)
+    return named + ([lead.group(1)] * 2 if lead else [])
 
 
 def chapter_of(book: Rulebook, node: Node) -> str:

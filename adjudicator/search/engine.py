@@ -50,7 +50,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
             Profile("bigram+morph", _TEXT_FIELDS, synonyms=False),
             Profile("bigram+morph+synonyms", _TEXT_FIELDS),
             # Each setting measured by bench/search_quality.py on the tuning half (bench/queries/tune.tsv).
-            Profile("full", _ALL_FIELDS, opening_bonus=0.3, mark_weight=4.0, bracket_weight=2.0, coordination=0.5,
+            Profile("full", _ALL_FIELDS, opening_bonus=0.3, mark_weight=8.0, bracket_weight=4.0, coordination=0.5,
                     citation_bonus=0.2),
         )
     }
@@ -338,7 +338,7 @@ class ClauseSearch:
         """This thread's open searcher (Whoosh searchers are not meant to be shared between threads)."""
         searcher = getattr(self._threads, "searcher", None)
         if searcher is None:
-            searcher = self._threads.searcher = self._index.searcher()
+            searcher = self._threads.searcher = self._index.searcher(weighting=self._ranker.weighting())
         return searcher
 
     def _index_generation(self) -> tuple[str, int]:
@@ -350,7 +350,7 @@ class ClauseSearch:
         searcher = self._searcher()
         if not searcher.up_to_date():
             searcher.close()
-            searcher = self._threads.searcher = self._index.searcher()
+            searcher = self._threads.searcher = self._index.searcher(weighting=self._ranker.weighting())
         return self._index.storage.folder, searcher.reader().generation()
 
     def _scope(self, book: str | None, chapter: str | None) -> tuple[Rulebook, ...]:

@@ -72,8 +72,8 @@ PLAYER_WORDS: tuple[Entry, ...] = _entries("TCG", {
     "アタック": ("攻撃",), "殴る": ("攻撃",), "ダイレクトアタック": ("山札への攻撃",), "直接攻撃": ("山札への攻撃",),
     "ライフ": ("山札",),
     "ガード": ("ブロック",), "チャンプブロック": ("ブロック",),
-    "パンプ": ("パワー", "加算"), "バフ": ("パワー", "加算"), "強化": ("パワー", "加算"),
-    "デバフ": ("パワー", "減少"), "弱体化": ("パワー", "減少"), "マイナス修正": ("パワー", "減少"),
+    "パンプ": ("パワー増減", "加算"), "バフ": ("パワー増減", "加算"), "強化": ("パワー増減", "加算"),
+    "デバフ": ("パワー増減", "減少"), "弱体化": ("パワー増減", "減少"), "マイナス修正": ("パワー増減", "減少"),
     "打点": ("パワー",),
     # Card types and marks (2.2.1, 6.4).
     "ブロッカー": ("盾",), "アタッカー": ("剣",),
@@ -94,6 +94,12 @@ PLAYER_WORDS: tuple[Entry, ...] = _entries("TCG", {
     "エクストラターン": ("追加のターン",), "追加ターン": ("追加のターン",),
     "ターン開始": ("ターンの初め",), "ターン終了": ("ターンの終わり",), "エンド": ("終わり",),
 })
+
+# Card text's power modifiers (+1000, −3000): the rulebook speaks of パワー増減, 加算 and 減算 (10.4, 11.6.2).
+POWER_CHANGES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"\+\s?\d{3,}"), ("パワー増減", "加算")),
+    (re.compile(r"(?<![0-9])[-−ー]\s?\d{3,}"), ("パワー増減", "減算", "減少")),
+)
 
 # 「X」（「Y」とも表記する）, 〈X〉（Y）, 「X」は「Y」と読む, 「X」と表現し、「Y」と同義, X状態（Y）, Yの状態をX状態.
 _ALIAS_PATTERNS = (
@@ -144,6 +150,10 @@ class Glossary:
         folded = normalize(text)
         taken = [False] * len(folded)
         found: list[tuple[int, Reading]] = []
+        for pattern, terms in POWER_CHANGES:
+            for match in pattern.finditer(folded):
+                taken[match.start():match.end()] = [True] * (match.end() - match.start())
+                found.append((match.start(), Reading(match.group(0), terms, "TCG")))
         for entry in self._entries:
             start = folded.find(entry.word)
             while start >= 0:

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from whoosh import query as wq
+from whoosh import scoring
 
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer, normalize
@@ -64,6 +65,9 @@ class Profile:
     # BM25 over bigrams rewards a clause that repeats one long word; a question is answered by the clause
     # that has all of its words.
     coordination: float = 0.0
+    # Whoosh's BM25F: B is how much a long clause is discounted, K1 how soon repeating a word stops counting.
+    bm25_b: float = 0.75
+    bm25_k1: float = 1.2
     idf_coordination: bool = False  # count each word by its rarity among the clauses, not as one
 
 
@@ -99,15 +103,18 @@ class Ranker:
         self._analysed = functools.lru_cache(maxsize=4096)(self._analyse)
         self.words = functools.lru_cache(maxsize=4096)(lambda text: tuple(self._morph.words(text)))
 
+    def weighting(self) -> scoring.BM25F:
+        return scoring.BM25F(B=self.profile.bm25_b, K1=self.profile.bm25_k1)
+
     # -- the Whoosh query ---------------------------------------------------------------------------------
 
     def variants(self, parsed: ParsedQuery) -> list[tuple[str, float]]:
         """The texts to score, with their weights: the words and phrases, then their glossary readings."""
-        texts = [parsed.words, *parsed.phrases]
-        variants = [(text, 1.0) for text in texts if text.strip()]
+        weighted = [(parsed.words, 1.0)] + [(phrase, 1.0) for phrase in parsed.phrases]
+        variants = [(text, weight) for text, weight in weighted if text.strip()]
         if self.profile.synonyms:
-            variants += [(variant, self.profile.synonym_weight)
-                         for text in texts for variant in self.glossary.expansions(text)]
+            variants += [(variant, weight * self.profile.synonym_weight)
+                         for text, weight in weighted for variant in self.glossary.expansions(text)]
         return variants
 
     def content_words(self, parsed: ParsedQuery) -> int:
