@@ -172,7 +172,7 @@ class Ranker:
                     if surface in reading.word or reading.word in surface:
                         forms |= {reading.word, *reading.terms}
                 concepts.append(frozenset(form for form in forms if form))
-        concepts += [frozenset({f"「{mark}」"}) for mark in parsed.marks if len(mark) == 1]
+        concepts += [frozenset({mark if mark in BRACKETS else f"「{mark}」"}) for mark in parsed.marks]
         return list(dict.fromkeys(concepts))
 
     def _searchable(self, book_id: str, node_id: str) -> str:
