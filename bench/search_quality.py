@@ -134,6 +134,8 @@ def ablations() -> dict[str, Profile]:
         "full - titles/terms": replace(full, fields=text_only),
         "full, headings 0.5": replace(full, fields={**full.fields, "headings": 0.5, "headings_morph": 0.5}),
         "full + kana down-weight": replace(full, kana_bigram_weight=0.3),
+        "full - question scale": replace(full, question_scale=1.0),
+        "full + idf coordination": replace(full, idf_coordination=True),
     }
 
 

@@ -56,8 +56,9 @@ class Profile:
     # Boost of a matched effect mark (「召」「1」「常」「合」) and of a bracket pair (〈〉 【】 ｛｝).
     mark_weight: float = 0.0
     bracket_weight: float = 0.0
-    # Field boosts for a question about a case, where they differ from ``fields`` (None: the same).
-    question_fields: Mapping[str, float] | None = None
+    # For a question about a case, the title, section-title and defined-term fields count this much of
+    # their ``fields`` boost: 「X」の定義 should win the bare term X, not every question that uses X.
+    question_scale: float = 1.0
     # A clause cited by one of the first ``citation_depth`` hits gains bonus × that hit's share of the best score.
     citation_bonus: float = 0.0
     citation_depth: int = 3
@@ -122,8 +123,9 @@ class Ranker:
 
     def build_query(self, parsed: ParsedQuery, question: bool = False) -> wq.Query | None:
         """Every token of every variant in every field, OR-ed; a mark or bracket pair in its own field."""
-        fields = (self.profile.question_fields if question and self.profile.question_fields is not None
-                  else self.profile.fields)
+        scale = self.profile.question_scale if question else 1.0
+        fields = {name: boost if name.startswith("body") else boost * scale
+                  for name, boost in self.profile.fields.items()}
         variants = self.variants(parsed)
         terms: list[wq.Query] = []
         for field_name, boost in fields.items():
@@ -180,13 +182,16 @@ class Ranker:
         return (source.folded if source is not None else "") + " " + self._headings.get((book_id, node_id), "")
 
     def _weights(self, concepts: list[frozenset[str]]) -> list[float]:
-        """Each concept's inverse document frequency over the clauses: a rare word says more than カード."""
-        texts = [self._searchable(*key) for key in self._sources]
-        total = len(texts)
+        """How much each concept counts: by its rarity among the clauses (a rare word says more than カード)
+        when the profile asks, else one each."""
+        texts = [self._searchable(*key) for key in self._sources] if self.profile.idf_coordination else []
         weights = []
         for forms in concepts:
-            frequency = sum(1 for text in texts if any(form in text for form in forms))
-            weights.append(math.log((total + 1) / (frequency + 1)) if self.profile.idf_coordination else 1.0)
+            weight = 1.0
+            if texts:
+                frequency = sum(1 for text in texts if any(form in text for form in forms))
+                weight = math.log((len(texts) + 1) / (frequency + 1))
+            weights.append(weight)
         return weights
 
     def _coverage(self, concepts: list[frozenset[str]], weights: list[float], book_id: str, node_id: str) -> float:
