@@ -135,6 +135,7 @@ def ablations() -> dict[str, Profile]:
         "full, headings 0.5": replace(full, fields={**full.fields, "headings": 0.5, "headings_morph": 0.5}),
         "full + kana down-weight": replace(full, kana_bigram_weight=0.3),
         "full - question scale": replace(full, question_scale=1.0),
+        "full - card text terms": replace(full, card_text_bonus=0.0),
         "full + idf coordination": replace(full, idf_coordination=True),
     }
 

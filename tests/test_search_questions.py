@@ -148,3 +148,14 @@ def test_hits_keep_their_book_and_clause_text(search_engine):
     book = load_rulebook("hi-story")
     for hit in search_engine.search("身代わりとブロックは同時に使える？", book="hi-story").hits[:5]:
         assert hit.node.text == book.get(hit.id).text
+
+
+def test_card_text_quoted_from_memory_is_read_for_the_rulebooks_own_terms(search_engine):
+    from adjudicator.search.query import parse_query
+
+    ranker = search_engine._ranker
+    terms = ranker.card_text_terms(parse_query("「相手の場のカードを1枚選び墓地へ送る。その後、1枚引く」で対象がいなかったら"))
+    assert "「その後」" in terms and "「引く」" in terms
+    assert ranker.card_text_terms(parse_query("「その後」は？")) == ()  # verbatim in the rulebook: a plain phrase
+    result = search_engine.search("「相手の場のカードを1枚選び墓地へ送る。その後、1枚引く」で対象がいなかったら", book="hi-story")
+    assert any("「その後」" in hit.node.text for hit in result.hits[:3])

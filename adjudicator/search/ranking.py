@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ BIGRAM_FIELDS = frozenset({"title", "headings", "terms", "body"})
 _HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
 # What turns a few words into a question about a case rather than a term to look up.
 _QUESTION_MARKS = ("?", "かな", "たら", "れば", "ったら", "ときは", "場合")
+_QUOTED_TERM = re.compile(r"「([^「」〇〜]{2,12})」")
 _DEFINITION_ASKS = ("とは", "って何", "ってなに", "の定義", "の意味", "とはなに", "とは何")
 
 
@@ -66,6 +68,9 @@ class Profile:
     # BM25 over bigrams rewards a clause that repeats one long word; a question is answered by the clause
     # that has all of its words.
     coordination: float = 0.0
+    # Card text quoted from memory (a phrase no clause contains) is read for the rulebook's own quoted terms
+    # (「その後」, 「全て」, 「まで」): a clause quoting one of them gains × (1 + this).
+    card_text_bonus: float = 0.0
     # Whoosh's BM25F: B is how much a long clause is discounted, K1 how soon repeating a word stops counting.
     bm25_b: float = 0.75
     bm25_k1: float = 1.2
@@ -98,6 +103,7 @@ class Ranker:
         self._sources = sources
         self._headings = headings
         self._book_order = {book_id: index for index, book_id in enumerate(books)}
+        self._quoted_terms = frozenset(term for source in sources.values() for term in _QUOTED_TERM.findall(source.folded))
         self._bigram = BigramTokenizer()
         self._morph = MorphTokenizer()
         # One search analyses the same few texts for several fields and adjustments; Janome is the cost.
@@ -162,6 +168,19 @@ class Ranker:
         return bool(needle) and ((source is not None and needle in source.folded)
                                  or needle in self._headings.get((book_id, node_id), ""))
 
+    def card_text_terms(self, parsed: ParsedQuery) -> tuple[str, ...]:
+        """The rulebook's quoted terms inside the phrases that no clause contains (card text), longest first,
+        none inside another found."""
+        found: list[str] = []
+        for phrase in parsed.phrases:
+            if any(self.contains(book_id, node_id, phrase) for book_id, node_id in self._sources):
+                continue
+            text = normalize(phrase)
+            for term in sorted((term for term in self._quoted_terms if term in text), key=len, reverse=True):
+                if not any(term in longer for longer in found):
+                    found.append(term)
+        return tuple(f"「{term}」" for term in found)
+
     def concepts(self, parsed: ParsedQuery) -> list[frozenset[str]]:
         """The query's words, each as the forms a clause may contain it in: as typed, its base form, its
         kanji stem (引ける → 引), and the rulebook terms the glossary reads it as (デッキ → 山札)."""
@@ -204,6 +223,7 @@ class Ranker:
         profile = self.profile
         concepts = self.concepts(parsed) if profile.coordination > 0 else []
         weights = self._weights(concepts) if concepts else []
+        card_terms = self.card_text_terms(parsed) if profile.card_text_bonus > 0 and parsed.phrases else ()
         scored: dict[str, Scored] = {}
         for book_id, node_id, score in found:
             book = self._books[book_id]
@@ -212,6 +232,8 @@ class Ranker:
                 continue
             if concepts:
                 score *= self._coverage(concepts, weights, book_id, node_id) ** profile.coordination
+            if card_terms and any(term in self._sources[(book_id, node_id)].folded for term in card_terms):
+                score *= 1 + profile.card_text_bonus
             if (term_query or profile.opening_for_questions) and _opens_section(book, node):
                 score *= 1 + profile.opening_bonus
             if parsed.phrases and all(self.contains(book_id, node_id, phrase) for phrase in parsed.phrases):
