@@ -103,6 +103,9 @@ class Ranker:
         self._sources = sources
         self._headings = headings
         self._book_order = {book_id: index for index, book_id in enumerate(books)}
+        # What coordination looks in: each clause's folded text and the titles above it, joined once.
+        self._searchable_text = {key: f"{source.folded} {headings.get(key, '')}" for key, source in sources.items()}
+        self.found_anywhere = functools.lru_cache(maxsize=1024)(self._found_anywhere)
         self._quoted_terms = frozenset(term for source in sources.values() for term in _QUOTED_TERM.findall(source.folded))
         self._bigram = BigramTokenizer()
         self._morph = MorphTokenizer()
@@ -173,7 +176,7 @@ class Ranker:
         none inside another found."""
         found: list[str] = []
         for phrase in parsed.phrases:
-            if any(self.contains(book_id, node_id, phrase) for book_id, node_id in self._sources):
+            if self.found_anywhere(phrase):
                 continue
             text = normalize(phrase)
             for term in sorted((term for term in self._quoted_terms if term in text), key=len, reverse=True):
@@ -197,8 +200,11 @@ class Ranker:
         return list(dict.fromkeys(concepts))
 
     def _searchable(self, book_id: str, node_id: str) -> str:
-        source = self._sources.get((book_id, node_id))
-        return (source.folded if source is not None else "") + " " + self._headings.get((book_id, node_id), "")
+        return self._searchable_text.get((book_id, node_id), "")
+
+    def _found_anywhere(self, phrase: str) -> bool:
+        """Whether any clause of any book contains ``phrase`` verbatim (folded)."""
+        return any(self.contains(book_id, node_id, phrase) for book_id, node_id in self._sources)
 
     def _weights(self, concepts: list[frozenset[str]]) -> list[float]:
         """How much each concept counts: by its rarity among the clauses (a rare word says more than カード)
