@@ -6,10 +6,12 @@ the glossary's rulebook words as weaker alternatives. Every matching clause is c
 few hundred), never a top N: a top-N collector under ``AndMaybe`` drops documents, so results would depend
 on ``limit``. The scores are then adjusted, each adjustment measured by ``bench/search_quality.py``:
 
-- a quoted phrase boosts the clauses that contain it verbatim; it filters nothing;
+- coordination: a clause with more of the query's words (or their glossary readings) keeps more of its score;
+- a quoted phrase boosts the clauses that contain it verbatim; it filters nothing. Card text quoted from
+  memory (no clause contains it) is read for the rulebook's own quoted terms (「その後」) instead;
 - the effect marks and bracket pairs (「1」, 〈〉) match a field of their own;
-- a section's first clause and a term's defining clause gain only for a bare-term query (``その後``,
-  ``場を離れるとは``), not for a question about a case;
+- a section's first clause gains only for a bare-term query (``その後``, ``場を離れるとは``), and for a
+  question about a case the title, section-title and defined-term fields count less;
 - a clause cited by the best hits gains a little (citation evidence).
 """
 
@@ -93,7 +95,8 @@ class Scored:
 
 
 class Ranker:
-    """Turns a parsed query into scored clauses, with one profile. Holds no per-search state."""
+    """Turns a parsed query into scored clauses, with one profile. Keeps nothing from one search for the
+    next but memoised analysis of texts (Janome's tokens, whether a phrase occurs anywhere)."""
 
     def __init__(self, profile: Profile, glossary: Glossary, books: Mapping[str, Rulebook],
                  sources: Mapping[tuple[str, str], FoldedText], headings: Mapping[tuple[str, str], str]):
@@ -106,7 +109,9 @@ class Ranker:
         # What coordination looks in: each clause's folded text and the titles above it, joined once.
         self._searchable_text = {key: f"{source.folded} {headings.get(key, '')}" for key, source in sources.items()}
         self.found_anywhere = functools.lru_cache(maxsize=1024)(self._found_anywhere)
-        self._quoted_terms = frozenset(term for source in sources.values() for term in _QUOTED_TERM.findall(source.folded))
+        self._quoted_terms = frozenset(
+            term for source in sources.values() for term in _QUOTED_TERM.findall(source.folded)
+        )
         self._bigram = BigramTokenizer()
         self._morph = MorphTokenizer()
         # One search analyses the same few texts for several fields and adjustments; Janome is the cost.
