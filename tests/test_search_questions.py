@@ -70,6 +70,15 @@ def test_the_words_around_a_number_still_rank_the_rest(search_engine):
     assert all("ブロック" in hit.node.text or "ブロック" in hit.title for hit in result.hits[1:4])
 
 
+def test_a_chapter_or_section_named_in_a_question_puts_its_clauses_first(search_engine):
+    result = search_engine.search("6.7 その後 引けない", book="hi-story", limit=100)
+    inside = [hit.id.startswith("6.7.") for hit in result.hits]
+    assert inside[0] and inside == sorted(inside, reverse=True)
+    assert "6.5.11" in ids(result)  # the rest still follows
+    result = search_engine.search("第12章 勝敗", book="hi-story")
+    assert all(hit.id.startswith("12.") for hit in result.hits[:4])
+
+
 @pytest.mark.parametrize("typed", ["101.4 a", "dm:101.4a", "101.4a"])
 def test_duel_masters_numbers_in_any_spelling(search_engine, typed):
     result = search_engine.search(typed)

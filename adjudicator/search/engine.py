@@ -218,19 +218,19 @@ class ClauseSearch:
             if found is not None:
                 book, node = found
                 if chapter and _chapter_id(book, node) != chapter:
-                    notices.append(f"{mention.ref} は絞り込み中の章の外にあります。")
+                    notices.append(f"{mention.surface} は絞り込み中の章の外にあります。")
                     suggestions.append(found)
                 else:
                     named.append(found)
                 continue
             elsewhere = self._find(mention, tuple(b for b in self._books.values() if b not in scope))
             if elsewhere is not None:
-                notices.append(f"{mention.ref} は{elsewhere[0].title}の条文です（いま探しているルールブックにはありません）。")
+                notices.append(f"{mention.surface} は{elsewhere[0].title}の条文です（いま探しているルールブックにはありません）。")
                 suggestions.append(elsewhere)
                 continue
             book = self._numbering_book(mention, scope)
             nearest = book.nearest_clause(mention.ref) if book is not None else None
-            notices.append(f"{mention.ref} という条文はありません。"
+            notices.append(f"{mention.surface} という条文はありません。"
                            + (f"近い条文は {nearest.id} です。" if nearest is not None else ""))
             if nearest is not None:
                 suggestions.append((book, nearest))

@@ -24,7 +24,7 @@ _NUMBER = re.compile(
     r"(?:(?P<prefix>dm|duel-masters|hi-story|hs)\s*:\s*)?"
     r"(?P<number>\d+(?:\s*\.\s*\d+)+(?:\s?[a-z](?![a-z]))?)"
     rf"(?:\s*(?:[{_DASHES}]|の)\s*(?P<item>\d+)(?![\d.]))?"
-    r"(?![0-9])"
+    r"(?![0-9]|\s*[倍%割])"  # 1.5倍 is a quantity, not clause 1.5
     r"|(?<![0-9a-z])第\s*(?P<chapter>\d+)\s*章"
 )
 
