@@ -46,6 +46,8 @@ def test_the_next_page_continues_the_numbering(page):
 
 @pytest.mark.parametrize("question", ["タップしたカードでブロックできる？", "11.2.2 ブロック", "6.7.10"])
 def test_at_phone_width_nothing_scrolls_sideways_and_links_are_reachable(browser, live_server, question):
+    from axe_playwright_python.sync_playwright import Axe
+
     context = browser.new_context(base_url=live_server, viewport={"width": 390, "height": 844},
                                   is_mobile=True, has_touch=True, device_scale_factor=2, locale="ja-JP")
     page = context.new_page()
@@ -57,5 +59,7 @@ def test_at_phone_width_nothing_scrolls_sideways_and_links_are_reachable(browser
                 assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, selector
         if page.locator(".pin").count():
             expect(page.locator(".hit.pinned .hit-number").first).to_have_text("11.2.2")
+        found = Axe().run(page).response["violations"]  # readings, suggestions, badges and examples too
+        assert [violation["id"] for violation in found] == []
     finally:
         context.close()
