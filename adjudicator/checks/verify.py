@@ -9,6 +9,7 @@ from typing import Any
 from adjudicator.format import scenario as fmt
 from adjudicator.engine import resolve
 from adjudicator.engine.trace import Trace
+from adjudicator.reading import load_scenario
 from adjudicator.rulebook.numbers import citation_covers
 
 STATE_FIELDS = ("state", "face", "power", "cards", "rank", "top")
@@ -112,7 +113,7 @@ def _state_value(final: dict[str, Any], key: str) -> Any:
 def verify_file(path: Path) -> FileCheck:
     """Load, resolve and check one scenario file."""
     try:
-        loaded = fmt.load_scenario(path.read_text(encoding="utf-8"))
+        loaded = load_scenario(path.read_text(encoding="utf-8"))
     except fmt.ScenarioError as error:
         return FileCheck(str(path), tuple(f"does not load: {p or '(top)'}: {m}" for p, m in error.errors))
     try:

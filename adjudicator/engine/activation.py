@@ -68,7 +68,7 @@ def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
         f"{owner}は{card_words(board, card)}の{MARK_WORDS[effect.mark]}｛{effect.name}｝を発動する。",
         EFFECT_PHASE, *mark_rules(effect), considered=considered,
     )
-    run_effect(game, card, effect, owner)
+    run_effect(game, card, effect, owner, own=True)
 
 
 def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
@@ -160,7 +160,7 @@ def resolve_event(game: "Game", player: str, card: Card) -> None:
         if effect.optional and game.declined(effect.name):
             game.trace.step(f"{card.label()}の｛{effect.name}｝は任意なので使わない。", OPTIONAL)
             continue
-        run_effect(game, card, effect, player)
+        run_effect(game, card, effect, player, own=True)
     graveyard = len(owner.graveyard)
     owner.graveyard.append(card)
     game.trace.step(

@@ -124,7 +124,9 @@ def _ask_count(recorder: Recorder, missing: CountUnknown) -> None:
 def _choices_of(action: fmt.Action) -> fmt.Choices:
     argument = action.argument
     if isinstance(argument, fmt.Choices):
-        return fmt.Choices(decline=argument.decline, order=argument.order)
+        return fmt.Choices(decline=argument.decline, order=argument.order, picks=argument.picks)
+    if isinstance(argument, fmt.Picked):  # the phase actions: picks for the effects they trigger
+        return fmt.Choices(picks=argument.picks)
     return fmt.Choices()
 
 

@@ -9,7 +9,7 @@ The models are immutable; the engine builds its own mutable board from them.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, Union, get_args
+from typing import Any, ClassVar, Literal, Union, get_args
 
 import yaml
 from pydantic import (
@@ -35,6 +35,7 @@ MAX_SENTENCES = 30            # sentences in one effect
 MAX_STEPS = 12                # steps in one sentence
 MAX_REPEAT = 20
 MAX_POWER = 100_000
+MAX_PICKS = 30                # picks given for one effect
 MAX_SOURCE_BYTES = 512 * 1024
 
 Player = Literal["A", "B"]
@@ -576,14 +577,46 @@ class Defence(Strict):
         return self.block or self.substitute or self.event or ""
 
 
-class Choices(Strict):
+# A pick a player made for an effect, in the order its text asks (docs/format-additions.md): the card(s) of
+# 「選ぶ」 (a card reference, or a list of them), the count of 「n枚まで」, or null for "not given here".
+Pick = Union[None, int, str, list[str]]
+Picks = Union[list[Pick], dict[str, list[Pick]]]
+
+
+class Picked(Strict):
+    """The picks for the choices of the effects an action resolves (8.4.1, 6.5.4): a list for the effect(s)
+    the action itself runs, or a map from effect name to a list, for any effect (triggered ones too)."""
+
+    picks: Picks | None = None
+    # activate/event run an effect of their own, which a plain list of picks is for; other actions take a map.
+    runs_own_effect: ClassVar[bool] = False
+
+    @field_validator("picks")
+    @classmethod
+    def _bounded_picks(cls, value: Any) -> Any:
+        if isinstance(value, list) and not cls.runs_own_effect:
+            raise ValueError("this action runs no effect of its own: give picks by effect name ({効果名: [...]})")
+        lists = list(value.values()) if isinstance(value, dict) else [value] if value is not None else []
+        if len(lists) > MAX_EFFECTS * 2 or any(len(picks) > MAX_PICKS for picks in lists):
+            raise ValueError(f"at most {MAX_PICKS} picks per effect")
+        for picks in lists:
+            for pick in picks:
+                if isinstance(pick, list) and len(pick) > 10 or isinstance(pick, int) and not 0 <= pick <= 60:
+                    raise ValueError("a pick is at most 10 cards, or a count 0..60")
+        return value
+
+
+class Choices(Picked):
     """Choices a player makes for an action's optional and simultaneous effects (6.4.7, 10.1.2)."""
+
+    runs_own_effect: ClassVar[bool] = True  # what the engine holds for any action; AttackSpec says otherwise
 
     decline: list[str] = Field(default_factory=list, max_length=20)
     order: list[str] = Field(default_factory=list, max_length=20)
 
 
 class AttackSpec(Choices):
+    runs_own_effect: ClassVar[bool] = False
     attacker: str
     target: str
     # "open" (the default, also written out): the scenario leaves the defender's choice open (11.2.1, 11.2.8);
@@ -605,7 +638,7 @@ class AttackSpec(Choices):
         return list(self.response) if isinstance(self.response, list) else [self.response]  # type: ignore[list-item]
 
 
-class DrawPhaseSpec(Strict):
+class DrawPhaseSpec(Picked):
     draw: int = Field(ge=0, le=60)
 
 
@@ -614,13 +647,13 @@ class SummonEntry(Strict):
     slot: int | None = Field(default=None, ge=1, le=5)
 
 
-class SummonPhaseSpec(Strict):
+class SummonPhaseSpec(Picked):
     summon: list[Union[str, SummonEntry]] = Field(default_factory=list, max_length=10)
     # Which face-down cards to turn face-up when a summon limit allows fewer than all (6.10.1, 6.10.2).
     flip: list[str] | None = Field(default=None, max_length=5)
 
 
-class SetSpec(Strict):
+class SetSpec(Picked):
     card: str
     onto: str
 
@@ -634,8 +667,8 @@ class EventSpec(Choices):
     card: str
 
 
-class Empty(Strict):
-    pass
+class Empty(Picked):
+    """``next_phase: {}``, ``end_turn: {}``: nothing to give but the picks of the effects they trigger."""
 
 
 class Action(Strict):

@@ -21,6 +21,7 @@ from adjudicator.engine.board import Card
 from adjudicator.engine.effects.conditions import RESOLUTION_CONDITION, judge
 from adjudicator.engine.effects.run import EffectRun, Outcome
 from adjudicator.engine.effects.steps import STEP_HANDLERS
+from adjudicator.engine.picks import with_picks
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
@@ -43,8 +44,11 @@ ACTIVATOR_GONE = rule(
 )
 
 
-def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str) -> bool:
-    """Resolve ``effect`` of ``source`` for ``controller``; True when its last sentence fully resolved."""
+def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str, own: bool = False) -> bool:
+    """Resolve ``effect`` of ``source`` for ``controller``; True when its last sentence fully resolved.
+
+    ``own``: the effect the action itself runs (activated, or the event's), which takes a list of picks."""
+    effect = with_picks(game, effect, own)
     run = EffectRun.start(game, source, effect, controller, step_runner=run_step)
     previous: bool | None = None  # the last sentence's completeness; None before the first
     for number, sentence in enumerate(effect.sentences, start=1):

@@ -1,0 +1,136 @@
+"""「…なら」「…あれば」: a sentence's condition, judged when the sentence starts (6.7.5, 6.2.2).
+
+- 手札・山札の枚数 (「手札が3枚以上なら」「相手の山札が10枚以下なら」), and 「でないなら」 negating it (7.3.3).
+- 場のカードの枚数: 「自分の場に【武将】のカードが2枚以上あるなら」 (face-down cards carry no information, 3.1.2).
+- 「それが〇〇なら」: the card the effect chose or moved, on its last face-up information (10.1.10-3).
+- 「この効果で〇〇したなら」: a fact already done, whatever triggers did since (10.1.10-2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.reading.productions import production
+from adjudicator.reading.values import NotReadable, merge_where
+
+
+def _compare(prefix: str, count: int, bound: str) -> dict[str, Any]:
+    return {f"{prefix}_at_least" if bound == "以上" else f"{prefix}_at_most": count}
+
+
+@production("if_hand", ("6.7.5", "6.2.2"), "「手札がn枚以上/以下なら」「手札が0枚なら」: one's hand count when the sentence starts",
+            rule='if_hand: "手札が" number "枚" [BOUND] IF')
+def if_hand(count: int, bound: str | None, _if: str) -> dict[str, Any]:
+    if bound is None:
+        if count != 0:
+            raise NotReadable("手札がちょうどn枚、という条件は形式にない")
+        bound = "以下"
+    return _compare("hand", count, bound)
+
+
+@production("if_not", "7.3.3", "「…でないなら」: the condition just before it does not hold",
+            rule='if_not: "手札が" number "枚" BOUND "でない" IF')
+def if_not(count: int, bound: str, _if: str) -> dict[str, Any]:
+    return {"not": _compare("hand", count, bound)}
+
+
+@production("if_deck", ("6.7.5", "6.2.2"), "「相手の山札がn枚以下なら」: a deck count when the sentence starts",
+            rule='if_deck: DECK_OWNER "山札が" number "枚" BOUND IF')
+def if_deck(owner: str, count: int, bound: str, _if: str) -> dict[str, Any]:
+    kind = "deck_at_least" if bound == "以上" else "deck_at_most"
+    player = {"player": "opponent"} if owner == "相手の" else {}
+    return {kind: {**player, "count": count}}
+
+
+@production("if_field_count", ("6.7.5", "6.2.2", "3.1.2"), "「自分の場に〇〇のカードがn枚以上あるなら」: cards on a field that match",
+            rule='if_field_count: FIELD_AT condition* noun "が" number "枚" BOUND ["ある"] IF\nFIELD_AT: "自分の場に" | "相手の場に"')
+def if_field_count(field_at: str, *rest: Any) -> dict[str, Any]:
+    *words, count, bound, _if = rest
+    where = merge_where(*(value for _, value in words if isinstance(value, dict)))
+    return _field_count("opponent" if field_at == "相手の場に" else "self", where, count, bound)
+
+
+@production("if_cards_count", ("6.7.5", "6.2.2", "3.1.2"), "「自分の場のカードがn枚以下なら」: cards on a field that match",
+            rule='if_cards_count: field_cards "が" number "枚" BOUND ["ある"] IF')
+def if_cards_count(phrase: Any, count: int, bound: str, _if: str) -> dict[str, Any]:
+    if phrase.every:
+        raise NotReadable("「全ての」カードの枚数、は読めない")
+    return _field_count(phrase.player, phrase.where, count, bound)
+
+
+@production("if_any", ("6.7.5", "6.2.2", "3.1.2"), "「自分の場に〇〇のカードがあるなら」: at least one; 「ないなら」: none",
+            rule='if_any: FIELD_AT condition* noun "が" w_exists\n'
+                 '!w_exists: "あるなら" | "いるなら" | "あれば" | "いれば" | "ないなら" | "いないなら" | "なければ" | "いなければ"')
+def if_any(field_at: str, *rest: Any) -> dict[str, Any]:
+    *words, exists = rest
+    where = merge_where(*(value for _, value in words if isinstance(value, dict)))
+    player = "opponent" if field_at == "相手の場に" else "self"
+    present = not exists.startswith(("な", "いな"))
+    return _field_count(player, where, 1 if present else 0, "以上" if present else "以下")
+
+
+def _field_count(player: str | None, where: dict[str, Any], count: int, bound: str) -> dict[str, Any]:
+    spec: dict[str, Any] = {}
+    if player not in (None, "self"):
+        spec["player"] = player
+    spec["count"] = count
+    if where:
+        spec["where"] = where
+    return {"field_count_at_least" if bound == "以上" else "field_count_at_most": spec}
+
+
+@production("if_it", ("10.1.10-3", "7.2.3"), "「それが〇〇なら」: the card the effect dealt with, on its last face-up information",
+            rule='if_it: "それが" it_condition IF\n?it_condition: it_rank | it_power | it_name | it_attribute | it_state')
+def if_it(where: dict[str, Any], _if: str) -> dict[str, Any]:
+    return {"it": where}
+
+
+@production("it_rank", "2.2.3", "「ランクn（以上/以下）」 of that card", rule='it_rank: "ランク" number [BOUND]')
+def it_rank(value: int, bound: str | None) -> dict[str, Any]:
+    return {"rank": value} if bound is None else _compare("rank", value, bound)
+
+
+@production("it_power", "10.4.2", "「パワーn以上/以下」 of that card", rule='it_power: "パワー" number BOUND')
+def it_power(value: int, bound: str) -> dict[str, Any]:
+    return _compare("power", value, bound)
+
+
+@production("it_name", ("7.1.2", "7.1.4"), "「〈名前〉」: that card's name contains the word", rule='it_name: "〈" NAME "〉"')
+def it_name(word: str) -> dict[str, Any]:
+    return {"name": word}
+
+
+@production("it_state", ("3.2.1", "3.1.1"), "「レストしている」「アクティブ」「ウラ」「オモテ」: that card's state or face",
+            rule='!it_state: "レストしている" | "アクティブ" | "ウラ" | "オモテ"')
+def it_state(word: str) -> dict[str, Any]:
+    return {"レストしている": {"state": "rest"}, "アクティブ": {"state": "active"},
+            "ウラ": {"face": "down"}, "オモテ": {"face": "up"}}[word]
+
+
+@production("it_attribute", "7.1.2", "「【属性】」: that card has the attribute", rule='it_attribute: "【" ATTR "】"')
+def it_attribute(word: str) -> dict[str, Any]:
+    return {"attribute": word}
+
+
+# 「この効果で〇〇したなら」: the step kinds the format's ``did`` knows, as the cards say them.
+DID_WORDS = {
+    "召喚した": "summon_without_set",
+    "セットせずに召喚した": "summon_without_set",
+    "墓地へ送った": "send_to_graveyard",
+    "セットした": "set",
+    "引いた": "draw",
+    "カードを引いた": "draw",
+    "レストした": "rest",
+    "手札に戻した": "return_to_hand",
+    "移動した": "move",
+}
+
+
+@production("if_did", "10.1.10-2", "「この効果で〇〇したなら」: met once that was done by this effect",
+            rule='if_did: "この効果で" DID_WORD IF\nDID_WORD: ' + " | ".join(f'"{w}"' for w in sorted(DID_WORDS, key=len, reverse=True)))
+def if_did(words: str, _if: str) -> dict[str, Any]:
+    return {"did": DID_WORDS[words]}
+
+
+CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_field_count | if_cards_count | if_any | if_it | if_did\n'
+                   'IF: "なら" | "であれば" | "あれば"')

@@ -1,0 +1,39 @@
+"""The held-out effect texts (tests/data/reading_heldout.yaml): written before the grammar, never tuned on.
+
+Their readable and exact shares are measured by bench/reading.py, not asserted here (asserting each
+reading would make this file a development set). What is asserted is what must hold whatever the
+grammar knows: a text that must be refused is refused — the reader never guesses — and every text
+gives a reading, never an error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from adjudicator.reading import read_effect
+
+ITEMS = yaml.safe_load((Path(__file__).parent / "data" / "reading_heldout.yaml").read_text(encoding="utf-8"))["items"]
+
+
+def test_the_set_is_large_and_varied():
+    assert len(ITEMS) >= 40
+    assert sum("refuse" in item for item in ITEMS) >= 5
+    assert sum(bool(item.get("when")) for item in ITEMS) >= 5
+    assert sum(len(item.get("sentences", [])) >= 2 for item in ITEMS) >= 5
+
+
+@pytest.mark.parametrize("item", [i for i in ITEMS if "refuse" in i], ids=lambda i: i["text"][:20])
+def test_a_text_that_must_be_refused_is_refused(item):
+    reading = read_effect(item["text"])
+    assert reading.unread, f"read as {reading.sentence_dumps()}"
+    for unread in reading.unread:
+        assert item["text"][unread.start:unread.end] == unread.text
+
+
+def test_every_text_gives_a_reading():
+    for item in ITEMS:
+        reading = read_effect(item["text"])
+        assert reading.sentences or reading.unread
