@@ -21,7 +21,7 @@ from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
     from adjudicator.format import scenario as fmt
-    from adjudicator.engine.effects.facts import CardFacts
+    from adjudicator.engine.effects.facts import CardFacts, effect_names
 
 CONTINUOUS_REJUDGED = rule(
     "continuous_rejudged", ("6.4.5", "8.2.2"), "「常」効果は場にオモテである限り、その都度の場の状態で判定して適用する"
@@ -214,7 +214,7 @@ def condition_holds(board: Board, source: Source, condition: "fmt.Condition") ->
 
 def raw_facts(board: Board, card: Card) -> "CardFacts":
     """A card's facts without continuous effects: printed values and timed changes only."""
-    from adjudicator.engine.effects.facts import CardFacts
+    from adjudicator.engine.effects.facts import CardFacts, effect_names
     from adjudicator.engine.stats import apply_power_mods
 
     stack = _stack_of(board, card)
@@ -233,6 +233,8 @@ def raw_facts(board: Board, card: Card) -> "CardFacts":
         roles=frozenset(({info.role} - {"none"}) | {grant.what for grant in card.grants}) if info else frozenset(),
         type=info.type if info else None,
         attacking=board.attacking is card,
+        level=info.level if info else None,
+        effect_names=effect_names(info) if info else (),
     )
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format import scenario as fmt
+from adjudicator.format.matching import uses
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.facts import (
     BARE_FIELD_CARD,
@@ -22,6 +23,7 @@ from adjudicator.engine.effects.facts import (
     describe_where,
     facts_of,
     matches,
+    matching_note,
     matching_rules,
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
@@ -90,7 +92,7 @@ def _applied_rules(run: "EffectRun", ref: fmt.Selector, selection: Selection) ->
     rules = []
     if ref.all and (ref.player == "each" or len(selection.cards) > 1):
         rules.append(SIMULTANEOUS)
-    if any(getattr(ref.where, key) is not None for key in ("rank", "rank_at_least", "rank_at_most")):
+    if uses(ref.where, "rank", "rank_at_least", "rank_at_most"):
         rules.append(EFFECTIVE_RANK)
     return tuple(rules)
 
@@ -108,11 +110,9 @@ def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], l
             elif not facts.face_up and asks_information(ref.where):
                 face_down_left_out += 1
     considered = []
-    if matching_rules(ref.where):
-        considered.append(_considered(
-            f"「{describe_where(ref.where)}」は、カードに書かれた{'人物名（異名を除く）' if ref.where.name else '属性'}に指定語が連続して含まれるかで判定する",
-            *matching_rules(ref.where),
-        ))
+    note = matching_note(ref.where)
+    if note:
+        considered.append(_considered(note, *matching_rules(ref.where)))
     if face_down_left_out:
         considered.append(_considered(f"ウラのカード{face_down_left_out}枚はカード情報を持たず、条件「{describe_where(ref.where)}」を満たさない", FACE_DOWN_NOT_COUNTED))
     elif not asks_information(ref.where) and any(not facts_of(board, c).face_up for c in found):
