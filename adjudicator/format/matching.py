@@ -326,13 +326,28 @@ def readings_of(where: "Where") -> tuple[str, ...]:
             found.append("name_without_epithet")
         if w.effect_name is not None:
             found.append("effect_name_match")
-        if any(isinstance(getattr(w, key), list) and len(getattr(w, key)) > 1 for key in ("name", "attribute", "effect_name")) or w.any_of:
+        if _has_list(w) or w.any_of:
             found.append("or")
         if w.all_of or _information_parts(w) > 1:
             found.append("and")
         if w.not_ is not None:
             found.append("not")
+        # The shapes whose meaning 7.3.4–7.3.6 decide: a kind noun over an enumeration, AND units joined
+        # by OR, a modifier or a negation over a unit of adjacent words.
+        enumerated = _has_list(w) or bool(w.any_of)
+        if w.type is not None:
+            found.append("person_or_event")
+        if w.type is not None and (enumerated or (w.not_ is not None and _has_list(w.not_))):
+            found.append("trailing_noun")
+        if w.any_of and sum(_information_parts(u) > 1 or bool(u.all_of) for u in w.any_of) >= 2:
+            found.append("units")
+        if _has_list(w) and _information_parts(w) > 1 or (w.not_ is not None and _has_list(w.not_)):
+            found.append("adjacent_brackets")
     return tuple(name for name in READINGS if name in found)
+
+
+def _has_list(where: "Where") -> bool:
+    return any(isinstance(getattr(where, key), list) and len(getattr(where, key)) > 1 for key in ("name", "attribute", "effect_name"))
 
 
 def _information_parts(where: "Where") -> int:
@@ -351,19 +366,19 @@ def describe(where: "Where") -> str:
     for key, label, _, bound in _STATS:
         if getattr(where, key) is not None:
             parts.append(f"{label}{getattr(where, key)}{bound}の")
+    if where.not_ is not None:
+        parts.append(f"{describe(where.not_).removesuffix('の')}でない")
     for key, pattern in (("name", "〈{}〉"), ("attribute", "【{}】"), ("effect_name", "｛{}｝")):
         if getattr(where, key) is not None:
             parts.append("".join(pattern.format(w) for w in words(getattr(where, key))) + "の")
     if where.role:
         parts.append("アタッカーの" if where.role == "attacker" else "ブロッカーの")
-    if where.type:
-        parts.append("人物の" if where.type == "person" else "事変の")
     if where.any_of:
         parts.append("か".join(f"（{describe(u).removesuffix('の')}）" for u in where.any_of) + "の")
-    for part in where.all_of or ():
-        parts.append(describe(part))
-    if where.not_ is not None:
-        parts.append(f"{describe(where.not_).removesuffix('の')}でない")
+    if where.all_of:
+        parts.append("かつ".join(describe(part).removesuffix("の") for part in where.all_of) + "の")
+    if where.type:
+        parts.append("人物の" if where.type == "person" else "事変の")
     if where.attacking:
         parts.append("攻撃している")
     return "".join(parts)

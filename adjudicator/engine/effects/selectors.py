@@ -158,7 +158,7 @@ def _choose(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], conside
         return Selection(selectable, wanted, "choose", considered)
     options = [ref_of(run, card) for card in selectable]
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
-    run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM)
+    run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM, *matching_rules(ref.where))
 
 
 def _valid_pick(run: "EffectRun", chosen: list[str], candidates: list[Card], needed: int, wanted: int) -> list[Card] | None:
@@ -238,7 +238,7 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
     ]
     run.game.trace.step(
         f"{run.label}: {'・'.join(run.players(ref.player))}の{zone_word}から{describe_where(ref.where)}カードを{wanted}枚探す（{how}）: {found}。",
-        rule_used, *(() if any_card else (CHOOSE,)), considered=considered,
+        rule_used, *(() if any_card else (CHOOSE, *matching_rules(ref.where))), considered=considered,
     )
     return selection
 
@@ -259,4 +259,4 @@ def _hidden_pick(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], wa
         return Selection([], wanted, "choose")
     options = [ref_of(run, card) for card in candidates] + ([] if any_card else ["なし"])
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
-    run.game.need_decision(run.controller, question, options, CHOOSE, rule_used)
+    run.game.need_decision(run.controller, question, options, CHOOSE, rule_used, *matching_rules(ref.where))
