@@ -202,7 +202,7 @@ def _any(units, card: CardView, is_source: bool, checks: list[Check] | None) -> 
 def _looked(checks: list[Check] | None) -> str:
     if not checks:
         return ""
-    return "、".join(f"{c.asked}: {'一致' if c.met else '不一致'}" for c in checks)
+    return "、".join(f"{c.looked_at}は{c.asked}に{'一致する' if c.met else '一致しない'}" for c in checks)
 
 
 def _board_holds(where: "Where", card: CardView, is_source: bool) -> bool:
@@ -289,7 +289,8 @@ def _word_check(pattern: str, wanted: list[str], label: str, texts: list[str], v
     note = ""
     if verbose and epithet_text and any(contains(epithet_text, w) for w in wanted):
         note = f"異名「{epithet_text}」には含まれるが、〈〉は異名を参照しない"
-    return Check(asked, f"{label}{shown}", False, note=note, readings=readings)
+    looked = f"{label}{shown}は" + "・".join(f"「{w}」" for w in wanted) + "を含まない" if texts else f"{label}なし"
+    return Check(asked, looked, False, note=note, readings=readings)
 
 
 # --- reading a condition ---------------------------------------------------------------------------
