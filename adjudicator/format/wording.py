@@ -129,6 +129,9 @@ def read_condition(wording: str) -> Reading:
 
 
 def _why(text: str, position: int | None) -> str:
+    for opener, closer in (("〈", "〉"), ("【", "】"), ("｛", "｝"), ("「", "」")):
+        if text.count(opener) != text.count(closer):
+            return f"{opener}と{closer}の数が合わない（括弧の閉じ忘れ）"
     if position is None or position >= len(text):
         return "条件が途中で終わっている（括弧の閉じ忘れ、または「以上」「でない」等の後に続きがない）"
     return f"「{text[position:position + 8]}」の所から先が、第7章の条件の書き方として読めない"
