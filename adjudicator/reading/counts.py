@@ -1,0 +1,52 @@
+"""Counts and the draw wordings (6.5): 「n枚」, 「n枚まで」, 「手札がn枚になるように」.
+
+- 「n枚引く」 is a fixed count, done all at once or as far as possible (6.5.8, 6.5.1).
+- 「n枚まで引く」: the player fixes the count, 0 up to n, before drawing (6.5.4, 6.5.5).
+- 「手札がn枚になるように引く」: the difference to n (6.5.12).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from adjudicator.reading.productions import production
+from adjudicator.reading.values import NotReadable, StepDraft
+
+MAX_COUNT = 60
+
+
+@production("number", (), "a count in digits (full-width digits read as the same number)", rule="number: INT")
+def number(digits: str) -> int:
+    value = int("".join(str(unicodedata.digit(c)) for c in digits))
+    if value > MAX_COUNT * 1000:
+        raise NotReadable("数が大きすぎる")
+    return value
+
+
+@production("draw_fixed", ("6.5.8", "6.5.1"), "「カードをn枚引く」: a fixed count, drawn at once", step=True,
+            rule='draw_fixed: ["山札から"] ["カードを"] number "枚" <引く>')
+def draw_fixed(count: int) -> StepDraft:
+    return StepDraft("draw", _count(count))
+
+
+@production("draw_up_to", ("6.5.4", "6.5.5"), "「カードをn枚まで引く」: the count is chosen, 0..n, before drawing", step=True,
+            rule='draw_up_to: ["山札から"] ["カードを"] number "枚まで" <引く>')
+def draw_up_to(count: int) -> StepDraft:
+    return StepDraft("draw", {"up_to": _count(count)})
+
+
+@production("draw_until_hand", "6.5.12", "「手札がn枚になるように引く」: draw the difference", step=True,
+            rule='draw_until_hand: "手札が" number "枚になるように" <引く>')
+def draw_until_hand(count: int) -> StepDraft:
+    return StepDraft("draw", {"until_hand": _count(count)})
+
+
+def _count(value: int) -> int:
+    if value > MAX_COUNT:
+        raise NotReadable(f"{value}枚は形式の上限（{MAX_COUNT}枚）を超える")
+    return value
+
+
+def count_of(value: Any) -> int:
+    return _count(value)

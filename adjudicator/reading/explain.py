@@ -1,0 +1,154 @@
+"""Each read sentence said back in plain Japanese, in the rulebook's words, so a judge can check the
+reading before anything resolves (issue 11, item 5). The words come from the model, not from the text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.format import scenario as fmt
+
+PLAYERS = {"self": "自分", "opponent": "相手", "each": "互いの"}
+UNTIL = {"end_of_attack": "その攻撃中", "end_of_turn": "このターン", "end_of_next_turn": "次のターン（の終わりまで）",
+         "end_of_own_next_turn": "次の自分のターンの終わりまで"}
+ACTS = {"attack": "攻撃", "block": "ブロック", "summon": "召喚", "set": "セット", "activate": "効果の発動",
+        "draw": "カードを引くこと", "event": "事変の発動"}
+ZONES = {"field": "場", "hand": "手札", "deck": "山札", "graveyard": "墓地"}
+
+
+def where_words(where: fmt.Where) -> str:
+    parts: list[str] = []
+    if where.other:
+        parts.append("他の")
+    if where.state:
+        parts.append("レストしている" if where.state == "rest" else "アクティブの")
+    if where.face:
+        parts.append("ウラの" if where.face == "down" else "オモテの")
+    for key, word in (("rank", "ランク{}の"), ("rank_at_least", "ランク{}以上の"), ("rank_at_most", "ランク{}以下の"),
+                      ("power_at_least", "パワー{}以上の"), ("power_at_most", "パワー{}以下の")):
+        value = getattr(where, key)
+        if value is not None:
+            parts.append(word.format(value))
+    if where.attribute:
+        parts.append(f"【{where.attribute}】の")
+    if where.name:
+        parts.append(f"〈{where.name}〉の")
+    if where.role:
+        parts.append("ブロッカーの" if where.role == "blocker" else "アタッカーの")
+    if where.attacking:
+        parts.append("攻撃している")
+    noun = {"person": "人物カード", "event": "事変カード"}.get(where.type or "", "カード")
+    return "".join(parts) + noun
+
+
+def card_words(ref: Any) -> str:
+    if isinstance(ref, str):
+        return f"{ref}のカード"
+    if ref.this:
+        return "これ"
+    if ref.it:
+        return "それ"
+    owner = {"self": "自分の", "opponent": "相手の", "each": "互いの"}[ref.player]
+    place = f"{owner}{ZONES[ref.zone]}の"
+    if ref.all:
+        return f"{place}{where_words(ref.where)}全て"
+    count = f"{ref.choose}枚{'まで' if ref.up_to else ''}" if ref.choose else ""
+    return f"{place}{where_words(ref.where)}から選んだ{count}"
+
+
+def _timed(spec: Any) -> str:
+    if getattr(spec, "turns", None):
+        return f"{spec.turns}ターンの間、"
+    return f"{UNTIL[spec.until]}、" if getattr(spec, "until", None) else ""
+
+
+def step_words(step: fmt.Step) -> str:
+    kind, spec = step.kind, step.argument
+    if kind == "draw":
+        if isinstance(spec, int):
+            return f"カードを{spec}枚引く"
+        if spec.up_to is not None:
+            return f"カードを{spec.up_to}枚まで引く（枚数は引く前に決める）"
+        if spec.until_hand is not None:
+            return f"手札が{spec.until_hand}枚になるように引く"
+        return f"カードを{spec.count}枚引く"
+    if kind == "mill":
+        owner = {"self": "自分の", "opponent": "相手の", "each": "互いの"}[spec.player]
+        return f"{owner}山札の上から{spec.count}枚を墓地へ送る"
+    if kind == "discard":
+        return f"手札を{spec if isinstance(spec, int) else spec.count}枚選んで墓地へ送る"
+    simple = {"send_to_graveyard": "を墓地へ送る", "rest": "をレストする", "activate_cards": "をアクティブにする",
+              "flip_down": "をウラにする", "flip_up": "をオモテにする", "return_to_hand": "を持ち主の手札に戻す"}
+    if kind in simple:
+        return card_words(spec) + simple[kind]
+    if kind == "to_deck":
+        return f"{card_words(spec.target)}を持ち主の山札の{'上' if spec.position == 'top' else '下'}に置く"
+    if kind == "hand_to_deck":
+        return f"手札を{spec.count}枚選んで山札の{'上' if spec.position == 'top' else '下'}に置く"
+    if kind == "power":
+        change = f"を{spec.add:+d}する" if spec.add is not None else f"が{spec.set}になる"
+        return f"{_timed(spec)}{card_words(spec.target)}のパワー{change}"
+    if kind == "rank":
+        return f"{_timed(spec)}{card_words(spec.target)}のランクを{spec.add:+d}する"
+    if kind == "grant":
+        return f"{_timed(spec)}{card_words(spec.target)}は{'アタッカー' if spec.role == 'attacker' else 'ブロッカー'}を得る"
+    if kind == "protect":
+        words = {"leave_field": "場を離れない", "battle": "バトルによって墓地へ送られない", "effects": "効果を受けない"}
+        return f"{_timed(spec)}{card_words(spec.target)}は{words[spec.from_]}"
+    if kind == "restrict":
+        return _restrict_words(spec)
+    if kind == "summon_without_set":
+        place = "空いている置き場所に" if spec.empty_slot else f"{card_words(spec.onto)}の上に"
+        return f"{card_words(spec.card)}を{place}セットせずに召喚する"
+    if kind == "set_from_hand":
+        return f"{card_words(spec.card)}を{card_words(spec.onto)}の上にセットする"
+    if kind == "move":
+        return f"{card_words(spec.card)}を{card_words(spec.onto)}の上に移動する"
+    if kind == "win":
+        return "このゲームに勝利する"
+    if kind == "extra_turn":
+        return "このターンの後、再び自分のターンになる"
+    if kind == "repeat":
+        return f"「{'し、'.join(step_words(s) for s in step.do or [])}」を{spec}回行う"
+    return kind
+
+
+def _restrict_words(spec: fmt.RestrictSpec) -> str:
+    who = f"{PLAYERS[spec.player]}は" if spec.player != "each" else "互いに"
+    if spec.target is not None:
+        who = f"{card_words(spec.target)}は"
+    elif spec.where is not None:
+        who = f"{PLAYERS[spec.player]}の場の{where_words(spec.where)}は"
+    act = ACTS[spec.cannot]
+    if spec.limit is not None:
+        return f"{_timed(spec)}{who}合わせて{spec.limit}枚までしか{act}できない"
+    return f"{_timed(spec)}{who}{act}ができない"
+
+
+def condition_words(condition: fmt.Condition) -> str:
+    kind = condition.kind
+    value = getattr(condition, kind)
+    if kind == "not_":
+        return f"「{condition_words(value)}」でない"
+    if kind in ("hand_at_least", "hand_at_most"):
+        return f"手札が{value}枚{'以上' if kind.endswith('least') else '以下'}"
+    if kind.startswith("deck_") or kind.startswith("field_count") or kind == "graveyard_at_least":
+        place = {"deck": "山札", "field": "場のカード", "graveyard": "墓地"}[kind.split("_")[0]]
+        where = f"（{where_words(value.where)}）" if value.where != fmt.Where() else ""
+        return f"{PLAYERS[value.player]}の{place}{where}が{value.count}枚{'以上' if kind.endswith('least') else '以下'}"
+    if kind == "it":
+        where = value.where if isinstance(value, fmt.ItCondition) else value
+        return f"それが{where_words(where)}"
+    if kind == "did":
+        return f"この効果で「{value}」をした"
+    return kind
+
+
+def sentence_words(sentence: fmt.Sentence) -> str:
+    words = "し、".join(step_words(step) for step in sentence.do)
+    if sentence.if_ is not None:
+        words = f"{condition_words(sentence.if_)}なら、{words}"
+    if sentence.then:
+        words = f"その後（前の文が完全に解決していれば）、{words}"
+    if sentence.optional:
+        words += "（行わなくてもよい）"
+    return words + "。"

@@ -1,0 +1,140 @@
+"""The grammar of effect texts, assembled from the productions of each chapter's module, and its parser.
+
+Every production brings its own lark rule (see productions.py); this module adds the shared terminals,
+makes the 連用形 and て形 copies of the step rules (verbs.py), and turns a parse tree into values with the
+clauses of every production used (:class:`values.Part`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import VisitError
+
+from adjudicator.reading import conditions, counts, durations, sentences, steps, targets, triggers  # noqa: F401 (declares)
+from adjudicator.reading.productions import registered_productions
+from adjudicator.reading.values import NotReadable, Part
+from adjudicator.reading.verbs import FORMS, form
+
+TERMINALS = r"""
+INT: /[0-9０-９]+/
+SIGN: /[+＋\-－−]/
+NAME: /[^〈〉]+/
+ATTR: /[^【】]+/
+SLOT: /[AB][1-5]/
+ZONE: "手札" | "墓地" | "山札"
+FACE: "ウラ" | "オモテ"
+ROLE: "ブロッカー" | "アタッカー"
+BOUND: "以上" | "以下"
+UP_TO: "まで"
+DIR: "に" | "へ"
+POSITION: "上" | "下"
+GRAVEYARD: "墓地へ" | "墓地に"
+DECK_OWNER: "相手の" | "自分の"
+"""
+
+_VERB = re.compile(r"<([^<>\s]+)>")
+_DEFINITION = re.compile(r"^\??([a-z_][a-z0-9_]*)\s*:", re.M)
+VARIANT = "__"
+
+
+def _rule_lines(text: str) -> list[str]:
+    return [line for line in text.split("\n") if line.strip()]
+
+
+def _expand(production_rule: str, step_names: set[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """The rule lines with the verb in each form; for step rules, the names of their form variants."""
+    lines: list[str] = []
+    variants: dict[str, list[str]] = {which: [] for which in FORMS}
+    for line in _rule_lines(production_rule):
+        match = _DEFINITION.match(line)
+        name = match.group(1) if match else None
+        verbs = _VERB.findall(line)
+        if name in step_names:
+            for which in FORMS:
+                if which != "end" and not verbs:
+                    continue
+                renamed = name if which == "end" else f"{name}{VARIANT}{which}"
+                body = _VERB.sub(lambda m: f'"{form(m.group(1), which)}"', line[match.end():])
+                lines.append(f"{renamed}:{body}")
+                variants[which].append(renamed)
+        else:
+            lines.append(_VERB.sub(lambda m: f'"{form(m.group(1), "end")}"', line))
+    return lines, variants
+
+
+def grammar_text() -> str:
+    productions = registered_productions()
+    step_names = {p.name for p in productions if p.step}
+    lines: list[str] = ["start: any_sentence"]
+    by_form: dict[str, list[str]] = {which: [] for which in FORMS}
+    for declared in productions:
+        if not declared.rule:
+            continue
+        rule_lines, variants = _expand(declared.rule, step_names)
+        lines.extend(rule_lines)
+        for which, names in variants.items():
+            by_form[which].extend(names)
+    for which in FORMS:
+        lines.append(f"?step_{which}: " + " | ".join(by_form[which]))
+    lines += [sentences.SENTENCE_RULES, targets.TARGET_RULES, durations.DURATION_RULES, triggers.TRIGGER_RULES,
+              conditions.CONDITION_RULES, TERMINALS]
+    return "\n".join(lines)
+
+
+class _Build(Transformer):
+    """Each production's value from its children's values; cites gathered bottom-up."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=True)
+        self._builds = {p.name: p for p in registered_productions() if p.build is not None}
+
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Part:
+        name = data.value if isinstance(data, Token) else str(data)
+        base = name.split(VARIANT, 1)[0]
+        values, cites = _unwrap(children)
+        declared = self._builds.get(base)
+        if declared is None:
+            return Part(values if name != "start" else values[0], cites)
+        own = tuple(c for c in declared.clauses if c not in cites)
+        return Part(declared.build(*values), own + cites)
+
+    def __default_token__(self, token: Token) -> str:
+        return str(token)
+
+
+def _unwrap(children: list[Any]) -> tuple[list[Any], tuple[str, ...]]:
+    values: list[Any] = []
+    cites: dict[str, None] = {}
+    for child in children:
+        if isinstance(child, Part):
+            values.append(child.value)
+            cites.update(dict.fromkeys(child.cites))
+        else:
+            values.append(child)
+    return values, tuple(cites)
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(grammar_text(), parser="earley", lexer="dynamic", maybe_placeholders=True, ambiguity="resolve",
+                start=list(STARTS))
+
+
+# What a piece of a sentence can be parsed as on its own (refusals.py tries the opening clauses).
+STARTS = ("start", "trigger", "if_clause", "duration")
+
+
+def parse(words: str, start: str = "start") -> Part:
+    """Parse one sentence (no 「。」); raises lark's errors when the words are not in the grammar and
+    :class:`NotReadable` when they parse into something the format cannot hold."""
+    tree: Tree = parser().parse(words, start=start)
+    try:
+        return _Build().transform(tree)
+    except VisitError as error:
+        if isinstance(error.orig_exc, NotReadable):
+            raise error.orig_exc from None
+        raise

@@ -1,0 +1,73 @@
+"""Loading a scenario whose effects may give their ``text`` alone (docs/format-additions.md).
+
+The format layer cannot import the reader, so the reading-aware loader lives here: it loads with the
+format, then fills ``sentences`` (and ``when``) from ``text`` for every effect that has text and no
+hand-written sentences. Hand-written sentences are authoritative and never replaced. An effect whose text
+has unread words and no hand-written sentences is refused, naming the field and the words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.format import scenario as fmt
+from adjudicator.reading.reader import Reading, read_effect
+
+
+def load_scenario(source: str | bytes | dict[str, Any]) -> fmt.Scenario:
+    scenario = fmt.load_scenario(source)
+    errors: list[tuple[str, str]] = []
+    readings: dict[int, Reading] = {}
+    for path, card in fmt.iter_card_paths(scenario):
+        for index, effect in enumerate(card.effects):
+            if effect.sentences or not effect.text.strip():
+                continue
+            reading = read_effect(effect.text)
+            where = f"{path}.effects.{index}.text"
+            for unread in reading.unread:
+                errors.append((where, f"{unread.start}〜{unread.end}文字目「{unread.text}」が読めない（{unread.why}）。"
+                                      "この効果には sentences を手で書いてください"))
+            if reading.complete and not reading.sentences:
+                errors.append((where, "読める処理がない。この効果には sentences を手で書いてください"))
+            if reading.when is not None and effect.when is not None and reading.when != effect.when:
+                errors.append((where, "テキストのきっかけが when と食い違う"))
+            readings[id(effect)] = reading
+    if errors:
+        raise fmt.ScenarioError(errors)
+    if not readings:
+        return scenario
+    return _filled(scenario, readings)
+
+
+def _filled(scenario: fmt.Scenario, readings: dict[int, Reading]) -> fmt.Scenario:
+    """The same scenario with the read effects' sentences in place (models are immutable: rebuild)."""
+    def effect_copy(effect: fmt.Effect) -> fmt.Effect:
+        reading = readings.get(id(effect))
+        if reading is None:
+            return effect
+        update: dict[str, Any] = {"sentences": list(reading.sentences)}
+        if effect.when is None and reading.when is not None:
+            update["when"] = reading.when
+        return effect.model_copy(update=update)
+
+    def card_copy(card: Any) -> Any:
+        if not card.effects:
+            return card
+        return card.model_copy(update={"effects": [effect_copy(e) for e in card.effects]})
+
+    players = {}
+    for player_id, player in scenario.players.items():
+        update: dict[str, Any] = {}
+        for zone in ("deck", "hand", "graveyard"):
+            cards = getattr(player, zone)
+            if isinstance(cards, list):
+                update[zone] = [card_copy(c) for c in cards]
+        field = {}
+        for slot, stack in player.field.items():
+            if stack.card is not None:
+                field[slot] = stack.model_copy(update={"card": card_copy(stack.card)})
+            else:
+                field[slot] = stack.model_copy(update={"cards": [card_copy(c) for c in stack.cards]})
+        update["field"] = field
+        players[player_id] = player.model_copy(update=update)
+    return scenario.model_copy(update={"players": players})

@@ -1,0 +1,282 @@
+"""The steps of a sentence, one production per wording of the format's step table (spec "Steps").
+
+Each rule names its verb as ``<送る>``: the grammar holds it in 終止形 at the end of a sentence, in 連用形
+before 「、」 (「送り、」: the steps run in order, 10.1.5) and in て形 before 「もよい」 (6.5.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.reading.counts import count_of
+from adjudicator.reading.productions import production
+from adjudicator.reading.values import NotReadable, NounPhrase, StepDraft
+
+# --- moving cards between zones (2.3.3, 3.5.1, 11.3.1) ---------------------------------------------
+
+
+@production("send_to_graveyard", ("2.3.3", "3.5.1"), "「…を墓地へ送る」: field cards to their owner's graveyard", step=True,
+            rule='send_to_graveyard: object GRAVEYARD <送る>')
+def send_to_graveyard(target: Any, _to: str) -> StepDraft:
+    return StepDraft("send_to_graveyard", target)
+
+
+@production("discard", "2.8.2", "「手札をn枚墓地へ送る」: cards from one's own hand, the player picks which", step=True,
+            rule='discard: "手札を" number "枚" ["、"] GRAVEYARD <送る>')
+def discard(count: int, _to: str) -> StepDraft:
+    return StepDraft("discard", count_of(count))
+
+
+@production("mill", "11.3.1", "「相手の山札の上からn枚を墓地へ送る」: the top cards of a deck (not damage)", step=True,
+            rule='mill: DECK_OWNER "山札の上から" number "枚" ["を"] GRAVEYARD <送る>')
+def mill(owner: str, count: int, _to: str) -> StepDraft:
+    spec: dict[str, Any] = {} if owner == "相手の" else {"player": "self"}
+    spec["count"] = count_of(count)
+    return StepDraft("mill", spec)
+
+
+@production("mill_each", ("10.1.1", "12.1.3"), "「互いに、山札の上からn枚を墓地へ送る」: both players, at once", step=True,
+            rule='mill_each: ("互いに、" | "互いの") "山札の上から" number "枚" ["を"] GRAVEYARD <送る>')
+def mill_each(count: int, _to: str) -> StepDraft:
+    return StepDraft("mill", {"player": "each", "count": count_of(count)})
+
+
+@production("return_to_hand", "3.5.1", "「…を持ち主の手札に戻す」: to the owner's hand", step=True,
+            rule='return_to_hand: object ["持ち主の"] ("手札に" | "手札へ") <戻す>')
+def return_to_hand(target: Any) -> StepDraft:
+    return StepDraft("return_to_hand", target)
+
+
+@production("to_deck", "3.5.1", "「…を持ち主の山札の上/下に置く」: to the owner's deck", step=True,
+            rule='to_deck: object ["持ち主の"] "山札の" POSITION "に" <置く>')
+def to_deck(target: Any, position: str) -> StepDraft:
+    spec: dict[str, Any] = {"target": target}
+    if position == "上":
+        spec["position"] = "top"
+    return StepDraft("to_deck", spec)
+
+
+@production("hand_to_deck", "2.8.2", "「手札をn枚山札の下に置く」: cards of one's hand the player picks, to the deck", step=True,
+            rule='hand_to_deck: "手札を" number "枚" ["、"] ["自分の"] "山札の" POSITION "に" <置く>')
+def hand_to_deck(count: int, position: str) -> StepDraft:
+    spec: dict[str, Any] = {"count": count_of(count)}
+    if position == "上":
+        spec["position"] = "top"
+    return StepDraft("hand_to_deck", spec)
+
+
+# --- the state of field cards (3.1, 3.2) -----------------------------------------------------------
+
+
+@production("rest", "3.2.1", "「…をレストする」", step=True, rule='rest: object "レスト" <する>')
+def rest(target: Any) -> StepDraft:
+    return StepDraft("rest", target)
+
+
+@production("activate_cards", "3.2.1", "「…をアクティブにする」", step=True, rule='activate_cards: object "アクティブに" <する>')
+def activate_cards(target: Any) -> StepDraft:
+    return StepDraft("activate_cards", target)
+
+
+@production("flip_down", "3.1.1", "「…をウラにする」", step=True, rule='flip_down: object "ウラに" <する>')
+def flip_down(target: Any) -> StepDraft:
+    return StepDraft("flip_down", target)
+
+
+@production("flip_up", ("3.1.1", "6.4.4"), "「…をオモテにする」", step=True, rule='flip_up: object "オモテに" <する>')
+def flip_up(target: Any) -> StepDraft:
+    return StepDraft("flip_up", target)
+
+
+# --- power and rank (10.4, 2.2.3) --------------------------------------------------------------------
+
+
+@production("amount", "10.4.2", "「＋1000」「−2000」: a signed amount", rule="amount: SIGN number")
+def amount(sign: str, value: int) -> int:
+    return value if sign in "+＋" else -value
+
+
+def _timed(kind: str, spec: dict[str, Any], duration: dict[str, Any] | None) -> StepDraft:
+    return StepDraft(kind, {**spec, **(duration or {})}, timed=True)
+
+
+@production("power_add", ("10.4.2", "10.4.3"), "「これのパワーを＋1000する」「…のパワー−1000」: power changes by the amount",
+            step=True, rule='power_add: possessor "パワーを" [duration] amount <する>\n'
+                            'power_add_bare: possessor "パワー" amount')
+def power_add(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
+    return _timed("power", {"target": target, "add": change}, duration)
+
+
+@production("power_add_bare", ("10.4.2", "10.4.3"), "「これのパワー＋1000」 (no verb): power changes by the amount", step=True)
+def power_add_bare(target: Any, change: int) -> StepDraft:
+    return _timed("power", {"target": target, "add": change}, None)
+
+
+@production("power_add_chosen", ("10.4.2", "8.4.1", "7.2.3"), "「…を1枚選び、このターン、（それの）パワーを−2000する」: the chosen "
+            "card's power", step=True,
+            rule='power_add_chosen: (pick | object_all) [duration "、"] ["それの"] "パワーを" amount <する>')
+def power_add_chosen(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
+    return _timed("power", {"target": target, "add": change}, duration)
+
+
+@production("power_set", ("10.4.3", "11.6.2"), "「（それの）パワーがnになる」: power becomes n", step=True,
+            rule='power_set: (possessor | pick [duration "、"] ["それの"]) "パワーが" number "に" <なる>')
+def power_set(target: Any, *rest: Any) -> StepDraft:
+    duration, value = (rest if len(rest) == 2 else (None, rest[0]))
+    return _timed("power", {"target": target, "set": value}, duration)
+
+
+@production("rank_add", "2.2.3", "「これのランクを＋1する」: the effective rank changes", step=True,
+            rule='rank_add: possessor "ランクを" [duration] amount <する>')
+def rank_add(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
+    return _timed("rank", {"target": target, "add": _rank(change)}, duration)
+
+
+@production("rank_add_chosen", ("2.2.3", "8.4.1", "7.2.3"), "「…を1枚選び、（それの）ランクを＋1する」", step=True,
+            rule='rank_add_chosen: (pick | object_all) [duration "、"] ["それの"] "ランクを" amount <する>')
+def rank_add_chosen(target: Any, duration: dict[str, Any] | None, change: int) -> StepDraft:
+    return _timed("rank", {"target": target, "add": _rank(change)}, duration)
+
+
+def _rank(change: int) -> int:
+    if not -9 <= change <= 9:
+        raise NotReadable("ランクの増減が大きすぎる")
+    return change
+
+
+# --- roles, protection, restrictions (3.1.4, 8.2) ---------------------------------------------------------
+
+
+ROLES = {"アタッカー": "attacker", "ブロッカー": "blocker"}
+
+
+def _subject_target(subject: tuple[str, Any]) -> Any:
+    kind, value = subject
+    return value.selector(all=True) if isinstance(value, NounPhrase) else value
+
+
+@production("grant", "3.1.4", "「これはアタッカーを得る」: the card gains the role (lost while face-down)", step=True,
+            rule='grant: subject [duration ["、"]] ROLE "を" <得る>\n'
+                 'grant_chosen: pick [duration "、"] "それは" ROLE "を" <得る>')
+def grant(subject: tuple[str, Any], duration: dict[str, Any] | None, role: str) -> StepDraft:
+    return _timed("grant", {"target": _subject_target(subject), "role": ROLES[role]}, duration)
+
+
+@production("grant_chosen", ("3.1.4", "8.4.1", "7.2.3"), "「…を1枚選び、それはアタッカーを得る」", step=True)
+def grant_chosen(target: Any, duration: dict[str, Any] | None, role: str) -> StepDraft:
+    return _timed("grant", {"target": target, "role": ROLES[role]}, duration)
+
+
+PROTECTIONS = {"場を離れない": "leave_field", "場を離れなくてよい": "leave_field",
+               "バトルによって墓地へ送られない": "battle", "効果を受けない": "effects"}
+
+
+@production("protect", ("8.2.6", "10.2.1"), "「…は場を離れない」「効果を受けない」: the cards are protected", step=True,
+            rule='protect: subject [duration ["、"]] PROTECTION\nPROTECTION: '
+                 + " | ".join(f'"{w}"' for w in sorted(PROTECTIONS, key=len, reverse=True)))
+def protect(subject: tuple[str, Any], duration: dict[str, Any] | None, words: str) -> StepDraft:
+    return _timed("protect", {"target": _subject_target(subject), "from": PROTECTIONS[words]}, duration)
+
+
+ACTS = {"攻撃": "attack", "ブロック": "block", "召喚": "summon", "セット": "set", "効果を発動": "activate",
+        "事変を発動": "event", "カードを引": "draw"}
+
+
+def _act(words: str) -> str:
+    return ACTS[words.removesuffix("できない").removesuffix("けない")]
+
+
+@production("restrict_player", ("8.2.4", "5.3"), "「相手は攻撃できない」: the player may not, judged at each attempt", step=True,
+            rule='restrict_player: PLAYER_SUBJECT [duration ["、"]] CANNOT\nPLAYER_SUBJECT: "相手は" | "自分は"\n'
+                 'CANNOT: "攻撃できない" | "ブロックできない" | "召喚できない" | "セットできない" | "効果を発動できない"'
+                 ' | "事変を発動できない" | "カードを引けない"')
+def restrict_player(player: str, duration: dict[str, Any] | None, words: str) -> StepDraft:
+    spec: dict[str, Any] = {} if player == "相手は" else {"player": "self"}
+    spec["cannot"] = _act(words)
+    return _timed("restrict", spec, duration)
+
+
+@production("restrict_limit", "10.3.2", "「自分は合わせてn枚までしか召喚できない」: at most n summons this period", step=True,
+            rule='restrict_limit: PLAYER_SUBJECT [duration ["、"]] "合わせて" number "枚までしか" LIMITED\n'
+                 'LIMITED: "召喚できない" | "事変を発動できない"')
+def restrict_limit(player: str, duration: dict[str, Any] | None, limit: int, words: str) -> StepDraft:
+    spec: dict[str, Any] = {} if player == "相手は" else {"player": "self"}
+    spec.update({"cannot": _act(words), "limit": limit})
+    return _timed("restrict", spec, duration)
+
+
+@production("restrict_cards", "8.2.5", "「相手の場の〇〇のカードは攻撃できない」: those cards may not, judged at each attempt",
+            step=True, rule='restrict_cards: subject [duration ["、"]] CANNOT')
+def restrict_cards(subject: tuple[str, Any], duration: dict[str, Any] | None, words: str) -> StepDraft:
+    kind, value = subject
+    spec: dict[str, Any] = {}
+    if isinstance(value, NounPhrase):
+        if value.zone != "field" or value.every:
+            raise NotReadable("制限を受けるカードが読めない")
+        if value.player != "opponent":
+            spec["player"] = value.player or "self"
+        spec["where"] = dict(value.where)
+    else:
+        spec["target"] = value
+    spec["cannot"] = _act(words)
+    return _timed("restrict", spec, duration)
+
+
+# --- summoning and setting by effects (6.9, 4.5.2, 7.4.1) ----------------------------------------------------
+
+
+@production("empty_slot", ("6.9.3", "10.1.8"), "「下に置いてあるカードなしで」「空いている置き場所に」: into empty slots, at once",
+            rule='empty_slot: "下に置いてあるカードなしで" | "空いている置き場所に"')
+def empty_slot() -> str:
+    return "empty_slot"
+
+
+@production("summon_without_set", ("6.9.1", "6.9.2"), "「手札の〈名前〉を1枚、…の上にセットせずに召喚する」", step=True,
+            rule='summon_without_set: source_cards (onto | empty_slot) "セットせずに召喚" <する>')
+def summon_without_set(source: tuple[dict[str, Any], int], place: Any) -> StepDraft:
+    card, count = source
+    if place == "empty_slot":
+        spec: dict[str, Any] = {"card": card, "empty_slot": True}
+        if count != 1:
+            spec["count"] = count
+        return StepDraft("summon_without_set", spec)
+    if count != 1:
+        raise NotReadable("複数のカードを一枚のカードの上に召喚する、は読めない")
+    return StepDraft("summon_without_set", {"card": card, "onto": place})
+
+
+@production("set_from_hand", ("4.5.2", "5.5.2", "7.4.1"), "「手札のランク1のカードを1枚、これの上にセットする」", step=True,
+            rule='set_from_hand: source_cards onto "セット" <する>')
+def set_from_hand(source: tuple[dict[str, Any], int], onto: Any) -> StepDraft:
+    card, count = source
+    if count != 1 or card.get("zone") != "hand":
+        raise NotReadable("効果によるセットは手札の1枚を1枚の上に置く")
+    return StepDraft("set_from_hand", {"card": card, "onto": onto})
+
+
+@production("move", ("3.3.1", "3.4.1", "7.4.1"), "「これを自分の場の他のカードの上に移動する」: a field card onto another", step=True,
+            rule='move: (object_ref | pick) onto "移動" <する>')
+def move(card: Any, onto: Any) -> StepDraft:
+    return StepDraft("move", {"card": card, "onto": onto})
+
+
+# --- the game itself (5.8, 12.1.4) and repeating (10.1.4) ---------------------------------------------------
+
+
+@production("win", "12.1.4", "「このゲームに勝利する」: the player wins at once", step=True, rule='win: "このゲームに勝利" <する>')
+def win() -> StepDraft:
+    return StepDraft("win", True)
+
+
+@production("extra_turn", ("5.8.1", "5.8.3"), "「このターンの後、再び自分のターンになる」: an extra turn (not cumulative)", step=True,
+            rule='extra_turn: ["このターンの後、"] "再び自分のターンに" <なる>')
+def extra_turn() -> StepDraft:
+    return StepDraft("extra_turn", True)
+
+
+@production("repeat", ("10.1.4", "2.3.5"), "「…操作をn回行う」: the step n times, each looking anew", step=True,
+            rule='repeat: step_end "操作を" number "回" <行う>')
+def repeat(inner: StepDraft, times: int) -> StepDraft:
+    if not 1 <= times <= 20:
+        raise NotReadable("繰り返しの回数が形式の範囲（1〜20回）にない")
+    return StepDraft("repeat", (times, inner))

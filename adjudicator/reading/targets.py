@@ -1,0 +1,315 @@
+"""Which cards an effect works on (chapter 8, and 7.1–7.3 for the conditions that name them).
+
+- 「全て」 names every card that matches, possibly none (8.3.1, 8.3.2); 「n枚選び」 is the player's choice of
+  that many among the candidates (8.4.1); a count with no 「選ぶ」 (「カードを1枚墓地へ送る」) still leaves
+  the player to pick which (8.4.1).
+- 「これ」 is the card whose effect it is; 「それ」 a card the same text already named (7.2.3).
+- Conditions joined by 「の」 are an AND (7.3.1): 「相手の場のレストしているカード」; 〈〉 is a name, 【】 an
+  attribute (7.1.1, 7.1.2); the noun at the end (「カード」「人物カード」) applies to all of them (7.3.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.reading.counts import number
+from adjudicator.reading.productions import production
+from adjudicator.reading.values import NotReadable, NounPhrase, merge_where
+
+# --- whose field, which zone --------------------------------------------------------------------
+
+
+@production("owner_opponent", "7.2.1", "「相手の場の」: the opponent's field, named (the subject is never left out for 相手)",
+            rule='owner_opponent: "相手の場の"')
+def owner_opponent() -> tuple[str, Any]:
+    return ("player", "opponent")
+
+
+@production("owner_self", "7.2.2", "「自分の場の」: the field of the card's owner", rule='owner_self: "自分の場の"')
+def owner_self() -> tuple[str, Any]:
+    return ("player", "self")
+
+
+@production("owner_each", "10.1.1", "「互いの場の」: both fields, processed at once", rule='owner_each: "互いの場の"')
+def owner_each() -> tuple[str, Any]:
+    return ("player", "each")
+
+
+ZONES = {"手札": "hand", "墓地": "graveyard", "山札": "deck"}
+
+
+@production("zone_own", "7.2.1", "「手札の」「墓地の」「山札の」: a zone of the card's owner (no subject: 自分)",
+            rule='zone_own: ZONE "の"')
+def zone_own(zone: str) -> tuple[str, Any]:
+    return ("zone", ZONES[zone])
+
+
+# --- conditions on a card (AND by 「の」, 7.3.1) -------------------------------------------------
+
+
+@production("cond_rest", "3.2.1", "「レストしている」: the stack is rested", rule='cond_rest: "レストしている"')
+def cond_rest() -> tuple[str, Any]:
+    return ("where", {"state": "rest"})
+
+
+@production("cond_active", "3.2.1", "「アクティブの」: the stack is active", rule='cond_active: "アクティブの" | "アクティブな"')
+def cond_active() -> tuple[str, Any]:
+    return ("where", {"state": "active"})
+
+
+@production("cond_face", "3.1.1", "「ウラの」「オモテの」: the top card's face", rule='cond_face: FACE "の"')
+def cond_face(face: str) -> tuple[str, Any]:
+    return ("where", {"face": "down" if face == "ウラ" else "up"})
+
+
+def _bound(key: str, value: int, bound: str | None) -> dict[str, Any]:
+    if bound is None:
+        return {key: value}
+    return {f"{key}_at_least" if bound == "以上" else f"{key}_at_most": value}
+
+
+@production("cond_rank", "2.2.3", "「ランクnの」「ランクn以上の」「ランクn以下の」: the effective rank",
+            rule='cond_rank: "ランク" number [BOUND] "の"')
+def cond_rank(value: int, bound: str | None) -> tuple[str, Any]:
+    return ("where", _bound("rank", value, bound))
+
+
+@production("cond_power", ("10.4.2", "11.6.2"), "「パワーn以上の」「パワーn以下の」: the current power; 「パワー0の」 is at most 0, "
+            "as power is never negative", rule='cond_power: "パワー" number [BOUND] "の"')
+def cond_power(value: int, bound: str | None) -> tuple[str, Any]:
+    if bound is None:
+        if value != 0:
+            raise NotReadable("パワーがちょうどnのカード、という条件は形式にない")
+        return ("where", {"power_at_most": 0})
+    return ("where", _bound("power", value, bound))
+
+
+@production("cond_attribute", ("7.1.1", "7.1.2"), "「【属性】の」: an attribute that contains the word", rule='cond_attribute: "【" ATTR "】の"')
+def cond_attribute(word: str) -> tuple[str, Any]:
+    return ("where", {"attribute": word})
+
+
+@production("cond_name", ("7.1.1", "7.1.2", "7.1.4"), "「〈名前〉の」: a name (without 異名) that contains the word",
+            rule='cond_name: "〈" NAME "〉の"')
+def cond_name(word: str) -> tuple[str, Any]:
+    return ("where", {"name": word})
+
+
+@production("cond_role", "3.1.4", "「ブロッカーの」「アタッカーの」: the card's role", rule='cond_role: ROLE "の"')
+def cond_role(role: str) -> tuple[str, Any]:
+    return ("where", {"role": "blocker" if role == "ブロッカー" else "attacker"})
+
+
+@production("cond_other", "7.2.3", "「他の」: not the card whose effect it is", rule='cond_other: "他の"')
+def cond_other() -> tuple[str, Any]:
+    return ("where", {"other": True})
+
+
+@production("cond_every", "8.3.1", "「全ての」: every card that matches", rule='cond_every: "全ての"')
+def cond_every() -> tuple[str, Any]:
+    return ("every", True)
+
+
+# --- the noun at the end (7.3.4) -------------------------------------------------------------------
+
+
+@production("noun_card", "7.3.4", "「カード」: any card, the conditions before it apply", rule='noun_card: "カード"')
+def noun_card() -> tuple[str, Any]:
+    return ("where", {})
+
+
+@production("noun_person", ("7.3.4", "2.2.1"), "「人物カード」「人物」: a person card", rule='noun_person: "人物カード" | "人物"')
+def noun_person() -> tuple[str, Any]:
+    return ("where", {"type": "person"})
+
+
+@production("noun_event", ("7.3.4", "2.2.2"), "「事変カード」: an event card", rule='noun_event: "事変カード"')
+def noun_event() -> tuple[str, Any]:
+    return ("where", {"type": "event"})
+
+
+@production("noun_name", ("7.1.1", "7.1.2", "7.1.4"), "「〈名前〉」 as the noun: a card whose name contains the word",
+            rule='noun_name: "〈" NAME "〉"')
+def noun_name(word: str) -> tuple[str, Any]:
+    return ("where", {"name": word})
+
+
+@production("noun_attribute", ("7.1.1", "7.1.2"), "「【属性】」 as the noun: a card with that attribute", rule='noun_attribute: "【" ATTR "】"')
+def noun_attribute(word: str) -> tuple[str, Any]:
+    return ("where", {"attribute": word})
+
+
+@production("noun_role", "3.1.4", "「ブロッカー」「アタッカー」 as the noun", rule='noun_role: ROLE')
+def noun_role(role: str) -> tuple[str, Any]:
+    return ("where", {"role": "blocker" if role == "ブロッカー" else "attacker"})
+
+
+def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
+    phrase = NounPhrase()
+    wheres = []
+    for key, value in parts:
+        if key == "player":
+            phrase.player = value
+        elif key == "zone":
+            phrase.zone = value
+        elif key == "every":
+            phrase.every = True
+        else:
+            wheres.append(value)
+    phrase.where = merge_where(*wheres)
+    return phrase
+
+
+@production("field_cards", "7.3.1", "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
+            rule='field_cards: [cond_other] owner condition* noun\n?owner: owner_opponent | owner_self | owner_each\n'
+                 '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_attribute | cond_name '
+                 '| cond_role | cond_other | cond_every\n'
+                 '?noun: noun_card | noun_person | noun_event | noun_name | noun_attribute | noun_role')
+def field_cards(*parts: Any) -> NounPhrase:
+    return _phrase(tuple(p for p in parts if p is not None))
+
+
+@production("zone_cards", "7.3.1", "「手札の…カード」「墓地の〈名前〉」: cards of a zone of one's own, with conditions",
+            rule='zone_cards: zone_own condition* noun')
+def zone_cards(*parts: Any) -> NounPhrase:
+    return _phrase(parts)
+
+
+# --- one card named outright -----------------------------------------------------------------------
+
+
+@production("ref_this", ("7.2.3", "6.11.2"), "「これ」「このカード」: the card whose effect it is", rule='ref_this: "これ" | "このカード"')
+def ref_this() -> dict[str, Any]:
+    return {"this": True}
+
+
+@production("ref_it", ("7.2.3", "3.5.3"), "「それ」: the card the text already named (gone once it left the field)",
+            rule='ref_it: "それ"')
+def ref_it() -> dict[str, Any]:
+    return {"it": True}
+
+
+@production("ref_slot", "2.3.1", "「A1」「B3」: the top card of that slot (the scenario's own way to name a card)",
+            rule='ref_slot: SLOT ["のカード"]')
+def ref_slot(slot: str) -> str:
+    return slot
+
+
+@production("ref_attacking", ("10.6.2", "8.3.1"), "「攻撃しているカード」: the card attacking now (the opponent's, "
+            "as the text is read during the opponent's attack)", rule='ref_attacking: "攻撃しているカード"')
+def ref_attacking() -> dict[str, Any]:
+    return {"player": "opponent", "all": True, "where": {"attacking": True}}
+
+
+REF = "?ref: ref_this | ref_it | ref_slot | ref_attacking"
+
+# --- the object of a verb (「…を」) -----------------------------------------------------------------
+
+
+@production("object_ref", "7.2.3", "「これを」「それを」「A1を」: that one card", rule=f'object_ref: ref "を"\n{REF}')
+def object_ref(ref: Any) -> Any:
+    return ref
+
+
+@production("object_all", ("8.3.1", "8.3.2"), "「…を全て」: every matching card, possibly none",
+            rule='object_all: field_cards "を全て" ["、"]')
+def object_all(phrase: NounPhrase) -> dict[str, Any]:
+    return phrase.selector(all=True)
+
+
+@production("object_every", ("8.3.1", "8.3.2"), "「全ての…を」: every matching card, possibly none", rule='object_every: field_cards "を"')
+def object_every(phrase: NounPhrase) -> dict[str, Any]:
+    if not phrase.every:
+        raise NotReadable("「全て」も枚数もないので、どのカードを処理するか書かれていない")
+    return phrase.selector(all=True)
+
+
+@production("object_count", ("8.4.1", "6.5.4"), "「…をn枚」「…をn枚まで」: the player picks that many (まで: 0 up to n)",
+            rule='object_count: field_cards "を" number "枚" [UP_TO]')
+def object_count(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str, Any]:
+    if phrase.every:
+        raise NotReadable("「全ての」と枚数が一緒に書かれている")
+    return phrase.selector(choose=count, **({"up_to": True} if up_to else {}))
+
+
+@production("pick", "8.4.1", "「…をn枚選び、」: the player chooses that many among the candidates",
+            rule='pick: field_cards "を" number "枚選び" ["、"]')
+def pick(phrase: NounPhrase, count: int) -> dict[str, Any]:
+    if phrase.every:
+        raise NotReadable("「全ての」と「選ぶ」が一緒に書かれている")
+    return phrase.selector(choose=count)
+
+
+OBJECT = "?object: object_ref | object_all | object_every | object_count | pick"
+
+# --- 「…の」 (whose power), 「…は」 (the subject) ------------------------------------------------------
+
+
+@production("owner_of_ref", "7.2.3", "「これの」「それの」: of that one card", rule='owner_of_ref: ref "の"')
+def owner_of_ref(ref: Any) -> Any:
+    return ref
+
+
+@production("owner_of_cards", ("8.3.1", "7.3.4"), "「相手の場のカードの」: of each matching card (no count, no 選ぶ: all of them)",
+            rule='owner_of_cards: field_cards "の"')
+def owner_of_cards(phrase: NounPhrase) -> dict[str, Any]:
+    return phrase.selector(all=True)
+
+
+POSSESSOR = "?possessor: owner_of_ref | owner_of_cards"
+
+
+@production("subject_ref", "7.2.3", "「これは」「それは」「A2は」: that one card", rule='subject_ref: ref "は"')
+def subject_ref(ref: Any) -> tuple[str, Any]:
+    return ("ref", ref)
+
+
+@production("subject_cards", ("8.2.5", "8.2.6", "7.3.4"), "「自分の場の他のカードは」: each matching card", rule='subject_cards: field_cards "は"')
+def subject_cards(phrase: NounPhrase) -> tuple[str, Any]:
+    return ("cards", phrase)
+
+
+@production("subject_picked", ("8.4.1", "7.2.3"), "「…を1枚選び、それは」: the chosen card",
+            rule='subject_picked: pick "それは"')
+def subject_picked(selector: dict[str, Any]) -> tuple[str, Any]:
+    return ("ref", selector)
+
+
+SUBJECT = "?subject: subject_ref | subject_cards"
+
+# --- 「…の上に」 (where a card goes, 7.4.1) --------------------------------------------------------------
+
+
+@production("onto_ref", "7.4.1", "「これの上に」「A1の上に」: onto that card, rank order ignored", rule='onto_ref: ref "の上" DIR')
+def onto_ref(ref: Any, _dir: str) -> Any:
+    return ref
+
+
+@production("onto_any", ("7.4.1", "6.9.2"), "「好きなカードの上に」: onto one own card the player chooses",
+            rule='onto_any: ["自分の場の"] "好きなカードの上" DIR')
+def onto_any(_dir: str) -> dict[str, Any]:
+    return {"choose": 1}
+
+
+@production("onto_cards", ("7.4.1", "8.4.1"), "「自分の場の他のカードの上に」: onto one such card, which the player chooses",
+            rule='onto_cards: field_cards "の上" DIR')
+def onto_cards(phrase: NounPhrase, _dir: str) -> dict[str, Any]:
+    if phrase.every:
+        raise NotReadable("「全ての」カードの上には置けない")
+    return phrase.selector(choose=1)
+
+
+ONTO = "?onto: onto_ref | onto_any | onto_cards"
+
+
+@production("source_cards", ("8.4.1", "6.5.6"), "「手札の〈名前〉を1枚、」「…を2枚まで、」: cards of a zone the player picks "
+            "(no count: one card)", rule='source_cards: zone_cards "を" [number "枚" [UP_TO]] ["、"]')
+def source_cards(phrase: NounPhrase, count: int | None, up_to: str | None) -> tuple[dict[str, Any], int]:
+    if phrase.every:
+        raise NotReadable("「全ての」手札のカード、は読めない")
+    how = count if count is not None else 1
+    return phrase.selector(choose=how, **({"up_to": True} if up_to else {})), how
+
+
+TARGET_RULES = "\n".join((OBJECT, POSSESSOR, SUBJECT, ONTO))
+__all__ = ["TARGET_RULES", "number"]

@@ -1,0 +1,104 @@
+"""The values productions build: plain data in the format's spec shape, validated into models at the end.
+
+A reading never approximates: a production that meets words it cannot turn into the format raises
+:class:`NotReadable`, and the sentence that contains them is unread (see refusals.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class NotReadable(Exception):
+    """The words parse but do not make a reading the format can hold (e.g. two ranks for one card)."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """A production's value with the clauses of every production it rests on, in first-use order."""
+
+    value: Any
+    cites: tuple[str, ...] = ()
+
+
+@dataclass
+class NounPhrase:
+    """Cards named by their place and their information (「相手の場のレストしているカード」): AND of its
+    conditions (7.3.1); ``every`` when 「全ての」 was said inside it (8.3)."""
+
+    player: str | None = None
+    zone: str = "field"
+    where: dict[str, Any] = field(default_factory=dict)
+    every: bool = False
+
+    def selector(self, **mode: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.player not in (None, "self"):
+            out["player"] = self.player
+        out.update(mode)
+        if self.where:
+            out["where"] = dict(self.where)
+        if self.zone != "field":
+            out["zone"] = self.zone
+        return out
+
+
+def merge_where(*parts: dict[str, Any]) -> dict[str, Any]:
+    """The AND of several conditions; the same condition twice with different values is not a reading."""
+    merged: dict[str, Any] = {}
+    for part in parts:
+        for key, value in part.items():
+            if key in merged and merged[key] != value:
+                raise NotReadable(f"同じカードに二つの「{key}」の条件がある")
+            merged[key] = value
+    return merged
+
+
+@dataclass
+class StepDraft:
+    """One step as read: ``{kind: spec}``; ``timed`` when the step takes a duration (5.6)."""
+
+    kind: str
+    spec: Any
+    timed: bool = False
+
+    def with_duration(self, duration: dict[str, Any]) -> "StepDraft":
+        if not self.timed:
+            raise NotReadable("期間を取らない処理に期間がついている")
+        spec = dict(self.spec)
+        if "until" in spec or "turns" in spec:
+            raise NotReadable("一つの処理に期間が二つある")
+        spec.update(duration)
+        return StepDraft(self.kind, spec, True)
+
+    def has_duration(self) -> bool:
+        return isinstance(self.spec, dict) and ("until" in self.spec or "turns" in self.spec)
+
+    def dump(self) -> dict[str, Any]:
+        if self.kind == "repeat":
+            count, inner = self.spec
+            return {"repeat": count, "do": [inner.dump()]}
+        return {self.kind: self.spec}
+
+
+@dataclass
+class SentenceDraft:
+    steps: list[StepDraft]
+    then: bool = False
+    condition: dict[str, Any] | None = None
+    optional: bool = False
+    duration: dict[str, Any] | None = None
+    trigger: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class CounterClause:
+    """「このカードは相手の攻撃時にも発動できる」: a property of the event card (11.2.4), not a sentence."""
+
+
+@dataclass(frozen=True)
+class PickOnly:
+    """「相手の場のカードを1枚選ぶ。」: a choice whose card the next sentence names as 「それ」 (8.4.1, 7.2.3)."""
+
+    selector: dict[str, Any]
