@@ -12,9 +12,11 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, render_template, request
 
 from adjudicator.cards import CardStore, open_library
-from adjudicator.cards.match import MatchError, card_query, match, with_library
+from adjudicator.cards.match import MatchError, card_query, match, normalise_name, with_library
 from adjudicator.cards.store import MAX_QUERY, MAX_RESULTS
+from adjudicator.format import scenario as fmt
 from adjudicator.web import trace_views
+from adjudicator.web.card_text import text_view
 from adjudicator.web.links import node_url
 from adjudicator.web.services import find_book
 
@@ -28,10 +30,36 @@ CARD_FIELDS = ("type", "rank", "level", "power", "role", "attributes", "effects"
 @bp.record_once
 def _open_library(state) -> None:
     state.app.extensions[LIBRARY_EXTENSION] = open_library(state.app.config)
+    # The builder's card partials (templates/cards/) read a pasted text and show clause chips.
+    state.app.add_template_global(text_view, "card_text_view")
+    state.app.add_template_global(clause_chips, "clause_chips")
 
 
 def library() -> CardStore:
     return current_app.extensions[LIBRARY_EXTENSION]
+
+
+def clause_chips(clause_ids) -> list:
+    book = find_book("hi-story")
+    return trace_views.ChipMaker(book, lambda node_id: node_url(book, node_id) if book else None)(list(clause_ids))
+
+
+def library_card(name: str) -> tuple[dict[str, Any] | None, str]:
+    """The printed card the builder fills in for ``name``, and what to tell the judge. An exact name wins;
+    else a single card containing it; several candidates are listed, never picked."""
+    name = normalise_name(name or "")
+    if not name:
+        return None, "カード名を入れてから「ライブラリから入れる」を押してください。"
+    found = library().get(name)
+    if found is None:
+        candidates = library().search(name, 6)
+        if len(candidates) > 1:
+            listed = "、".join(f"〈{c.name}〉" for c in candidates[:5])
+            return None, f"ライブラリに「{name}」を含むカードが複数あります（{listed}）。名前を正確に入れてください。"
+        if not candidates:
+            return None, f"カードライブラリに「{name}」はありません。カード情報を入力してください。"
+        found = candidates[0]
+    return found.printed(), f"カードライブラリの〈{found.name}〉を入れました。効果文の読み取りを確かめてください。"
 
 
 # --- does this card match this wording? -------------------------------------------------------------
@@ -114,3 +142,15 @@ def api_cards():
         "query": query,
         "cards": [{"name": card.name, "person_name": card.person_name, "card": card.printed()} for card in found],
     })
+
+
+# --- the builder's pasted effect text ---------------------------------------------------------------------
+
+
+@bp.route("/scenario/card-text", methods=["POST"])
+def card_text_fragment():
+    """The reading of a pasted effect text as the builder shows it (static/js/cards.js asks as one types)."""
+    text = request.form.get("text", "")[:fmt.MAX_TEXT + 1]
+    prefix = request.form.get("prefix", "")[:200]
+    return render_template("cards/_reading.html", view=text_view(text), prefix=prefix,
+                           handwritten=request.form.get("handwritten") == "1")
