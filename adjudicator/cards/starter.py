@@ -16,7 +16,8 @@ import yaml
 
 from adjudicator import paths
 from adjudicator.cards.importing import read_card_file
-from adjudicator.cards.model import LibraryCard
+from adjudicator.cards.model import PRINTED_FIELDS, LibraryCard
+from adjudicator.format import scenario as fmt
 from adjudicator.format.scenario import ScenarioError, iter_cards, load_scenario
 
 STARTER_FILE = "starter.yaml"
@@ -50,9 +51,6 @@ def extract(scenario_files: list[Path]) -> tuple[list[LibraryCard], list[str]]:
 
 def _printed(card) -> LibraryCard:
     """The card without its board state or scenario id: what is printed on it."""
-    from adjudicator.cards.model import PRINTED_FIELDS
-    from adjudicator.format import scenario as fmt
-
     printed = card.model_dump(mode="json", by_alias=True, exclude_defaults=True, include=set(PRINTED_FIELDS))
     return LibraryCard(fmt.Card.model_validate(printed))
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator.cards.model import LibraryCard
+from adjudicator.cards.starter import starter_cards
 from adjudicator.links.store import BUSY_TIMEOUT_SECONDS, redacted, store_location
 
 MAX_QUERY = 50
@@ -162,7 +163,5 @@ def open_library(config: Mapping[str, Any] | None = None, starter: bool = True) 
     else:
         raise ValueError(f"unknown card store {redacted(location)!r}: use postgresql://… or sqlite:<path>")
     if starter and store.count() == 0:
-        from adjudicator.cards.starter import starter_cards
-
         store.import_cards(starter_cards(), replace=False)  # several workers may start at once: first wins
     return store

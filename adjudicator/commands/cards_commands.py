@@ -12,6 +12,7 @@ import click
 def _library(use: bool = True):
     if not use:
         return None
+    # The library (and pydantic) is loaded when a card command runs, so every other command starts quickly.
     from adjudicator.cards import open_library
 
     return open_library()
@@ -31,6 +32,7 @@ def _library(use: bool = True):
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON (the shape of GET /api/match).")
 def match(condition, name, kind, rank, level, power, role, attributes, effects, no_library, as_json) -> None:
     """Does the card NAME meet CONDITION (in the card's words: 〈織田〉, 【武将】, 〈信長〉でない, …)?"""
+    # Loaded when the command runs (see _library).
     from adjudicator.cards.match import MatchError, card_query, with_library
     from adjudicator.cards.match import match as judge
 
@@ -69,6 +71,7 @@ def cards() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the result (or every problem) as JSON.")
 def import_cards(file: Path, as_json: bool) -> None:
     """Import FILE (YAML or .csv) into the library, all or nothing; a card of the same name is replaced."""
+    # Loaded when the command runs (see _library).
     from adjudicator.cards import CardRowError, open_library
     from adjudicator.cards.importing import read_card_file
 
@@ -103,8 +106,8 @@ def search_cards(query: str, limit: int) -> None:
 @click.argument("name")
 def show_card(name: str) -> None:
     """One card of the library as YAML."""
+    # Loaded when the command runs (see _library).
     import yaml
-
     from adjudicator.cards.match import normalise_name
 
     card = _library().get(normalise_name(name))

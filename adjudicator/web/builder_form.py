@@ -21,6 +21,8 @@ import yaml
 
 from adjudicator.engine import ScenarioError
 from adjudicator.reading import load_scenario as read_scenario
+from adjudicator.web.card_text import hand_written_sentences
+from adjudicator.web.cards import library_card
 from adjudicator.format.scenario import (
     FORMAT,
     MAX_ACTIONS,
@@ -612,8 +614,6 @@ def apply_operation(draft: Draft, operation: str) -> Draft:
 
 def _fill_from_library(card: Draft) -> None:
     """The card's printed information from the library (its id and board state stay as they are)."""
-    from adjudicator.web.cards import library_card  # the library belongs to the running app
-
     found, note = library_card(_text(card.get("name")))
     card["library_note"] = note
     if found is None:
@@ -629,8 +629,6 @@ def _fill_from_library(card: Draft) -> None:
 
 def _hand_write(effect: Draft) -> None:
     """The sentences the reader read, filled in, and a blank one for each sentence it could not read."""
-    from adjudicator.web.card_text import hand_written_sentences
-
     sentences = hand_written_sentences(_text(effect.get("text")))
     if sentences is None:
         return

@@ -9,11 +9,11 @@ person/event name only, not the epithet (7.1.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from adjudicator.format import matching
 from adjudicator.format import scenario as fmt
+from adjudicator.engine.matching import INFO_KEYS, CardFacts, asks_information, contains, effect_names, matches
 from adjudicator.engine.rules import rule
 from adjudicator.engine.stats import power_of, rank_of, roles_of
 
@@ -31,28 +31,6 @@ BARE_FIELD_CARD = rule(
 FACE_DOWN_NOT_COUNTED = rule(
     "face_down_not_counted", ("3.1.3", "3.1.10"), "カード情報を条件とする選択・枚数にウラのカードは含まれない"
 )
-
-INFO_KEYS = matching.INFO_KEYS
-
-
-@dataclass(frozen=True)
-class CardFacts:
-    """A card as an effect sees it at one moment. ``known`` is False when its information cannot be read."""
-
-    uid: int
-    on_field: bool
-    face_up: bool
-    rested: bool
-    known: bool
-    short_name: str | None
-    attributes: tuple[str, ...]
-    rank: int | None
-    power: int | None
-    roles: frozenset[str]
-    type: str | None
-    attacking: bool
-    level: int | None = None
-    effect_names: tuple[str, ...] = ()
 
 
 def facts_of(board: "Board", card: "Card") -> CardFacts:
@@ -78,26 +56,6 @@ def facts_of(board: "Board", card: "Card") -> CardFacts:
         level=info.level if info else None,
         effect_names=effect_names(info) if info else (),
     )
-
-
-def effect_names(info: fmt.Card) -> tuple[str, ...]:
-    """The names ｛｝ reads (7.1.1): the card's effects, and ｛身代わり｝ when it has it (11.2.3)."""
-    return matching.CardInformation.of(info).effect_names
-
-
-def asks_information(where: fmt.Where) -> bool:
-    """Whether the condition reads card information a face-down card does not have (3.1.3, 3.1.7)."""
-    return matching.asks_information(where)
-
-
-def matches(where: fmt.Where, facts: CardFacts, source_uid: int | None = None) -> bool:
-    """Whether a card with ``facts`` meets ``where`` (chapter 7; see adjudicator.format.matching)."""
-    return matching.matches(where, facts, is_source=source_uid is not None and facts.uid == source_uid)
-
-
-def contains(text: str, word: str) -> bool:
-    """7.1.2: the word's characters appear in ``text`` consecutively (「AB」 is in 「XABX」, not in 「AXB」)."""
-    return matching.contains(text, word)
 
 
 def matching_rules(where: fmt.Where) -> tuple:
