@@ -56,7 +56,7 @@ def _clauses(span: Span) -> list[Span]:
 
 
 def _reads_as(words: str, start: str) -> bool:
-    from adjudicator.reading.grammar import parse
+    from adjudicator.reading.grammar import parse  # the grammar imports this module: imported when first used
 
     try:
         parse(words, start=start)
@@ -100,7 +100,7 @@ def _unread(span: Span, kind: str, why: str) -> Unread:
 
 @lru_cache(maxsize=1)
 def _tokenizer():
-    from janome.tokenizer import Tokenizer
+    from janome.tokenizer import Tokenizer  # Janome's dictionary loads slowly: only when a refusal needs it
 
     return Tokenizer()
 
