@@ -187,3 +187,14 @@ def test_match_page_in_japanese_with_clause_chips_and_escaped_input(client):
     hostile = client.get("/match", query_string={"condition": "<script>alert(1)</script>", "card": "<b>x</b>"})
     assert hostile.status_code == 400 and "<script>alert" not in hostile.get_data(as_text=True)
     assert client.get("/match.json", query_string={"condition": "【武将】", "card": "柴田勝家", "attributes": "武将"}).json["answer"] == "yes"
+
+
+def test_a_list_of_words_holds_words_not_wording():
+    with pytest.raises(Exception, match="one word an item"):
+        fmt.Where.model_validate({"name": ["〈信長〉でない", "秀吉"]})
+    assert fmt.Where.model_validate({"name": ["〈信長〉", "秀吉"]}).name == ["〈信長〉", "秀吉"]
+
+
+def test_api_match_bounds_its_body(client):
+    answer = client.post("/api/match", json={"condition": "〈信長〉", "card": {"name": "x", "attributes": ["a" * 100] * 700}})
+    assert answer.status_code == 413 and answer.json["error"]

@@ -265,6 +265,9 @@ def read_where_wording(data: Any) -> Any:
         for value in values if isinstance(values, list) else [values]:
             if isinstance(value, str):
                 _check_kind(key, opener, value)
+                if isinstance(values, list) and looks_like_wording(value):
+                    raise ValueError(f"`{key}` as a list holds one word an item (any one matches, 7.3.2); "
+                                     f"write 「{value}」 as the whole value or as `where: <wording>`")
         if isinstance(values, str) and looks_like_wording(values):
             del out[key]
             out = _and([out, read_condition(values).where])

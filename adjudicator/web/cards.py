@@ -24,6 +24,7 @@ bp = Blueprint("cards", __name__)
 
 LIBRARY_EXTENSION = "adjudicator.cards"
 MAX_CONDITION = 200
+MAX_BODY_BYTES = 64 * 1024   # a condition and one card's information; far more is not a question
 CARD_FIELDS = ("type", "rank", "level", "power", "role", "attributes", "effects")
 
 
@@ -85,6 +86,8 @@ def _form_fields(source) -> dict[str, Any]:
 @bp.route("/api/match", methods=["GET", "POST"])
 def api_match():
     if request.method == "POST":
+        if (request.content_length or 0) > MAX_BODY_BYTES:
+            return jsonify({"error": f"本文は{MAX_BODY_BYTES // 1024} KiBまでです。", "status": 413}), 413
         body = request.get_json(silent=True)
         if not isinstance(body, dict):
             return jsonify({"error": "JSON のオブジェクト（condition, card）を送ってください。", "status": 400}), 400
@@ -150,6 +153,7 @@ def api_cards():
 @bp.route("/scenario/card-text", methods=["POST"])
 def card_text_fragment():
     """The reading of a pasted effect text as the builder shows it (static/js/cards.js asks as one types)."""
+    request.max_content_length = MAX_BODY_BYTES
     text = request.form.get("text", "")[:fmt.MAX_TEXT + 1]
     prefix = request.form.get("prefix", "")[:200]
     return render_template("cards/_reading.html", view=text_view(text), prefix=prefix,
