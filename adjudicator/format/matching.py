@@ -178,6 +178,8 @@ def judge(where: "Where", card: CardView, is_source: bool = False) -> Verdict:
 
 
 def _holds(where: "Where", card: CardView, is_source: bool, checks: list[Check] | None) -> bool:
+    if checks is None and not (where.any_of or where.all_of or where.not_ is not None):
+        return _board_holds(where, card, is_source) and _information_met(where, card)
     results = [_board_holds(where, card, is_source), _information_holds(where, card, checks)]
     if where.any_of:
         results.append(_any(where.any_of, card, is_source, checks))
@@ -219,14 +221,35 @@ def _board_holds(where: "Where", card: CardView, is_source: bool) -> bool:
 
 
 def _information_holds(where: "Where", card: CardView, checks: list[Check] | None) -> bool:
-    ok = True
-    for check in _information_checks(where, card, checks is not None):
-        if checks is not None:
-            checks.append(check)
-        ok = ok and check.met
-        if not ok and checks is None:
-            return False
-    return ok
+    if checks is None:
+        return _information_met(where, card)
+    found = list(_information_checks(where, card, True))
+    checks.extend(found)
+    return all(check.met for check in found)
+
+
+def _information_met(where: "Where", card: CardView) -> bool:
+    """The same tests as :func:`_information_checks`, without spelling them out (the engine's hot path)."""
+    if where.type is not None and where.type != card.type:
+        return False
+    for key, _, test, _ in _STATS:
+        wanted = getattr(where, key)
+        if wanted is not None:
+            have = getattr(card, _STAT_FIELD[key])
+            if have is None or not test(have, wanted):
+                return False
+    if where.name is not None and not _any_contains(words(where.name), (card.short_name or "",)):
+        return False
+    if where.attribute is not None and not _any_contains(words(where.attribute), card.attributes):
+        return False
+    if where.effect_name is not None and not _any_contains(words(where.effect_name), card.effect_names):
+        return False
+    return where.role is None or where.role in card.roles
+
+
+def _any_contains(wanted: list[str], texts) -> bool:
+    """7.1.2 and 7.3.2: any word contained in any of the card's texts."""
+    return any(contains(text, w) for w in wanted for text in texts)
 
 
 def _information_checks(where: "Where", card: CardView, verbose: bool) -> Iterator[Check]:
@@ -259,12 +282,15 @@ _STATS = (
 )
 
 
+_STAT_FIELD = {key: key.split("_")[0] for key, *_ in _STATS}
+
+
 def _stat_checks(where: "Where", card: CardView) -> Iterator[Check]:
     for key, label, test, bound in _STATS:
         wanted = getattr(where, key)
         if wanted is None:
             continue
-        have = getattr(card, key.split("_")[0])
+        have = getattr(card, _STAT_FIELD[key])
         if have is None:
             # 2.2.2: an event has no rank or power, a person no level — such a condition is not met.
             yield Check(f"{label}{wanted}{bound}", f"{label}を持たない", False, readings=("events_have_no_rank",))
@@ -282,10 +308,9 @@ def _word_check(pattern: str, wanted: list[str], label: str, texts: list[str], v
     """One bracket condition: met when any word (7.3.2) is contained in any of the card's texts (7.1.2)."""
     asked = "".join(pattern.format(w) for w in wanted)
     shown = "、".join(f"「{t}」" for t in texts) or "なし"
-    for w in wanted:
-        for text in texts:
-            if contains(text, w):
-                return Check(asked, f"{label}{shown}", True, found=f"{label}「{text}」が「{w}」を含む", readings=readings)
+    if _any_contains(wanted, texts):
+        w, text = next((w, text) for w in wanted for text in texts if contains(text, w))
+        return Check(asked, f"{label}{shown}", True, found=f"{label}「{text}」が「{w}」を含む", readings=readings)
     note = ""
     if verbose and epithet_text and any(contains(epithet_text, w) for w in wanted):
         note = f"異名「{epithet_text}」には含まれるが、〈〉は異名を参照しない"
@@ -309,7 +334,10 @@ def walk(where: "Where") -> Iterator["Where"]:
 
 def asks_information(where: "Where") -> bool:
     """Whether any part reads card information a face-down card does not have (3.1.3, 3.1.7)."""
-    return any(getattr(w, key) is not None for w in walk(where) for key in INFO_KEYS)
+    if any(getattr(where, key) is not None for key in INFO_KEYS):
+        return True
+    nested = [*(where.any_of or ()), *(where.all_of or ()), *((where.not_,) if where.not_ is not None else ())]
+    return any(asks_information(part) for part in nested)
 
 
 def uses(where: "Where", *keys: str) -> bool:
