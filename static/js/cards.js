@@ -1,6 +1,7 @@
 // The builder's card fields, a little quicker: every feature here also works without JavaScript.
 // - a card's name autocompletes from the card library (GET /api/cards); picking one fills the card
 //   through the form's own 「ライブラリから入れる」 round trip;
+//   (the page /match suggests names the same way);
 // - a pasted effect text is read back as one types (POST /scenario/card-text renders the same reading
 //   the round trip shows).
 (function () {
@@ -70,11 +71,12 @@
 
   document.addEventListener("input", function (event) {
     var field = event.target;
-    if (!field.id) return;
-    if (NAME_FIELD.test(field.id) && field.closest("form#builder")) {
+    var named = (NAME_FIELD.test(field.id || "") && field.closest("form#builder")) ||
+      (field.name === "card" && field.closest("form.match-form"));
+    if (named) {
       field.setAttribute("list", LIST_ID);
       suggest(field);
-    } else if (TEXT_FIELD.test(field.id) && field.closest("form#builder")) {
+    } else if (TEXT_FIELD.test(field.id || "") && field.closest("form#builder")) {
       read(field);
     }
   });

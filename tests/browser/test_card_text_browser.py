@@ -86,3 +86,25 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     finally:
         context.close()
     assert page.dialogs == []
+
+
+def test_does_this_card_match_this_wording_on_a_phone(phone):
+    page = phone
+    page.goto("/match")
+    page.get_by_label("条件").fill("〈織田〉")
+    card = page.get_by_label("カード名")
+    card.press_sequentially("織田")
+    expect(page.locator('#library-cards option[value="尾張の大うつけ　織田信長"]')).to_have_count(1)
+    card.fill("尾張の大うつけ　織田信長")
+    page.get_by_role("button", name="判定する").click()
+    expect(page.locator(".match-answer h2")).to_contain_text("一致する")
+    expect(page.locator(".match-answer .checks")).to_contain_text("人物名「織田信長」が「織田」を含む")
+    page.locator('.match-answer .checks a.chip[data-clause="7.1.4"]').first.tap()
+    expect(page.locator(".chip-popover")).to_have_count(0)  # the match page has no chip script: the chip is a link
+    expect(page).to_have_url(re.compile(r"/rules/hi-story/7\.1\.4$"))
+    page.go_back()
+    page.get_by_label("条件").fill("〈うつけ〉")
+    page.get_by_role("button", name="判定する").click()
+    expect(page.locator(".match-answer h2")).to_contain_text("一致しない")
+    expect(page.locator(".match-answer")).to_contain_text("〈〉は異名を参照しない")
+    _no_sideways_scroll(page)
