@@ -198,3 +198,19 @@ def test_a_list_of_words_holds_words_not_wording():
 def test_api_match_bounds_its_body(client):
     answer = client.post("/api/match", json={"condition": "〈信長〉", "card": {"name": "x", "attributes": ["a" * 100] * 700}})
     assert answer.status_code == 413 and answer.json["error"]
+
+
+def test_unknown_information_decides_nothing_unless_the_answer_does_not_turn_on_it():
+    bare = CardInformation("尾張の大うつけ　織田信長")                    # nothing but the name was given
+    unknown = frozenset({"attribute", "rank", "power", "role"})
+    assert matching.decide(where("【武将】"), bare, unknown) is None
+    assert matching.decide(where("〈信長〉か【武将】"), bare, unknown) is True      # 7.3.2: one is enough
+    assert matching.decide(where("〈秀吉〉かつ【武将】"), bare, unknown) is False   # 7.3.1: one fails
+    assert matching.decide(where("【武将】でない"), bare, unknown) is None          # 7.3.3: still unknown
+    assert matching.decide(where("ランク2以上の〈信長〉"), bare, unknown) is None
+
+
+def test_cli_match_answers_what_is_decided_and_says_what_was_not_given(data_dir, _session_env):
+    answer = json.loads(run("〈信長〉か【武将】", "--card", "織田信長", "--no-library", "--json").output)
+    assert answer["answer"] == "yes" and answer["missing"] == []
+    assert "属性は入力されていないが、それによらず決まる" in answer["notes"]

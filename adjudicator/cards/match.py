@@ -97,12 +97,18 @@ def match(condition: str, card: CardQuery) -> MatchAnswer:
         raise MatchError(str(error), error.position) from None
     except ValidationError as error:
         raise MatchError("条件を読めない: " + "; ".join(e["msg"].removeprefix("Value error, ") for e in error.errors())) from None
-    missing = _missing(where, card)
-    verdict: Verdict = matching.judge(where, _information(card))
+    information = _information(card)
+    unknown = _unknown(card)
+    verdict: Verdict = matching.judge(where, information)
+    decided = matching.decide(where, information, frozenset(unknown))
     readings = tuple(name for name in READINGS if name in set(reading.readings) | set(verdict.readings)
                      | {r for c in verdict.checks for r in c.readings})
-    answer = "unknown" if missing else ("yes" if verdict.met else "no")
+    not_given = [label for field, label in unknown.items() if field in _asked(where)]
+    answer = "unknown" if decided is None else ("yes" if decided else "no")
+    missing = tuple(not_given) if decided is None else ()
     notes = tuple(c.note for c in verdict.checks if c.note)
+    if not_given and decided is not None:
+        notes += (f"{'・'.join(not_given)}は入力されていないが、それによらず決まる",)
     return MatchAnswer(condition, card, answer, matching.plain(where), verdict.checks, readings, missing, notes)
 
 
@@ -115,12 +121,12 @@ def _information(card: CardQuery) -> CardInformation:
     )
 
 
-def _missing(where: fmt.Where, card: CardQuery) -> tuple[str, ...]:
-    """The information the condition reads and the card was not given (2.2.2: an event has no rank or
+def _unknown(card: CardQuery) -> dict[str, str]:
+    """The information the card was not given, by field, with its label (2.2.2: an event has no rank or
     power and a person no level — those are absent, not unknown)."""
     kind = card.type
-    needs = {
-        "type": ("種類（人物/事変）", card.type is None),
+    unknown = {
+        "type": ("種類（人物/事変）", kind is None),
         "rank": ("ランク", kind != "event" and card.rank is None),
         "level": ("レベル", kind != "person" and card.level is None),
         "power": ("パワー", kind != "event" and card.power is None),
@@ -128,10 +134,11 @@ def _missing(where: fmt.Where, card: CardQuery) -> tuple[str, ...]:
         "effect_name": ("効果名", card.effect_names is None),
         "role": ("アタッカー/ブロッカー", kind != "event" and card.role is None),
     }
-    asked = {key.split("_at_")[0] for key in matching.INFO_KEYS if matching.uses(where, key)}
-    if asked & {"rank", "power", "level"} and kind is None:
-        asked.add("type")
-    return tuple(label for key, (label, unknown) in needs.items() if key in asked and unknown)
+    return {field: label for field, (label, missing) in unknown.items() if missing}
+
+
+def _asked(where: fmt.Where) -> set[str]:
+    return {matching.INFORMATION_OF[key] for key in matching.INFO_KEYS if matching.uses(where, key)}
 
 
 def with_library(card: CardQuery, library) -> CardQuery:

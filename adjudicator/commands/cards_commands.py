@@ -55,6 +55,9 @@ def match(condition, name, kind, rank, level, power, role, attributes, effects, 
         click.echo(f"  {mark} {check.asked}: {detail}")
         if check.note:
             click.echo(f"     （{check.note}）")
+    for note in answer.notes:
+        if note not in {check.note for check in answer.checks}:
+            click.echo(f"  （{note}）")
     if answer.missing:
         click.echo(f"  わからない: {'・'.join(answer.missing)}が入力されていない（ライブラリにもない）")
     if answer.card.source == "ライブラリ":

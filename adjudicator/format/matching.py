@@ -230,21 +230,24 @@ def _information_holds(where: "Where", card: CardView, checks: list[Check] | Non
 
 def _information_met(where: "Where", card: CardView) -> bool:
     """The same tests as :func:`_information_checks`, without spelling them out (the engine's hot path)."""
-    if where.type is not None and where.type != card.type:
-        return False
-    for key, _, test, _ in _STATS:
-        wanted = getattr(where, key)
-        if wanted is not None:
-            have = getattr(card, _STAT_FIELD[key])
-            if have is None or not test(have, wanted):
-                return False
-    if where.name is not None and not _any_contains(words(where.name), (card.short_name or "",)):
-        return False
-    if where.attribute is not None and not _any_contains(words(where.attribute), card.attributes):
-        return False
-    if where.effect_name is not None and not _any_contains(words(where.effect_name), card.effect_names):
-        return False
-    return where.role is None or where.role in card.roles
+    return all(_key_met(where, key, card) for key in INFO_KEYS if getattr(where, key) is not None)
+
+
+def _key_met(where: "Where", key: str, card: CardView) -> bool:
+    """One key of ``where`` (set) against the card: the tests :func:`_information_checks` explains."""
+    value = getattr(where, key)
+    if key in _STAT_FIELD:
+        have = getattr(card, _STAT_FIELD[key])
+        return have is not None and _STAT_TEST[key](have, value)  # an event has no rank (2.2.2)
+    if key == "name":
+        return _any_contains(words(value), (card.short_name or "",))
+    if key == "attribute":
+        return _any_contains(words(value), card.attributes)
+    if key == "effect_name":
+        return _any_contains(words(value), card.effect_names)
+    if key == "role":
+        return value in card.roles
+    return value == card.type
 
 
 def _any_contains(wanted: list[str], texts) -> bool:
@@ -283,6 +286,28 @@ _STATS = (
 
 
 _STAT_FIELD = {key: key.split("_")[0] for key, *_ in _STATS}
+_STAT_TEST = {key: test for key, _, test, _ in _STATS}
+INFORMATION_OF = {key: _STAT_FIELD.get(key, key) for key in INFO_KEYS}  # rank_at_least → rank, …
+
+
+def decide(where: "Where", card: CardView, unknown: frozenset[str] = frozenset()) -> bool | None:
+    """:func:`matches` when some of the card's information is not known (``unknown``: ``rank``,
+    ``attribute``, … as in :data:`INFORMATION_OF`): True or False when the answer does not turn on it,
+    None when it does. AND, OR and NOT (7.3.1–7.3.3) are taken in three values; nothing is guessed."""
+    if not card.known and asks_information(where):
+        return False
+    values: list[bool | None] = [_board_holds(where, card, False)]
+    for key in INFO_KEYS:
+        if getattr(where, key) is not None:
+            values.append(None if INFORMATION_OF[key] in unknown else _key_met(where, key, card))
+    if where.any_of:
+        alternatives = [decide(unit, card, unknown) for unit in where.any_of]
+        values.append(True if True in alternatives else None if None in alternatives else False)
+    values.extend(decide(part, card, unknown) for part in where.all_of or ())
+    if where.not_ is not None:
+        negated = decide(where.not_, card, unknown)
+        values.append(None if negated is None else not negated)
+    return False if False in values else None if None in values else True
 
 
 def _stat_checks(where: "Where", card: CardView) -> Iterator[Check]:
