@@ -165,3 +165,13 @@ def test_api_cards_autocompletes_from_the_library(client):
     assert client.get("/api/cards", query_string={"q": "x" * 51}).status_code == 400
     assert client.get("/api/cards", query_string={"q": "a", "limit": "0"}).status_code == 400
     assert client.get("/api/cards").json["cards"] == []
+
+
+def test_a_csv_with_japanese_headers_reads_the_same():
+    japanese = "カード名,種類,ランク,パワー,マーク,属性,効果名,効果マーク,効果文\n豊臣秀吉,人物,3,4500,剣,戦国時代・武将,天下統一,1,カードを1枚引く。\n"
+    assert read_cards(japanese, "csv")[0].printed() == read_cards(GOOD_CSV, "csv")[0].printed()
+
+
+def test_an_empty_postgresql_library_is_filled_from_the_starter_list():
+    library = open_library({"DATABASE_URL": postgres_url()})
+    assert isinstance(library, PostgresCardStore) and library.count() == len(starter_cards())

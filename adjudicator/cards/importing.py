@@ -4,8 +4,8 @@ YAML: a list of cards as the scenario format writes them (``name``, ``type``, ``
 ``power``, ``role``, ``attributes``, ``substitute``, ``counter``, ``effects`` with ``name``/``mark``/
 ``text``), or ``{cards: [...]}``. CSV: one card a line under a header of those names; ``attributes``
 separated by 「・」「、」「,」「/」; effects in ``effect_name``/``effect_mark``/``effect_text`` columns,
-``effect2_name`` … for a second one; Japanese values are accepted where the card prints them (人物/事変,
-剣/盾, 召/1/常). Every problem names its row and field; a list with any problem is refused whole.
+``effect2_name`` … for a second one. Japanese headers (カード名, 種類, ランク, レベル, パワー, マーク, 属性,
+効果名, 効果マーク, 効果文, 効果名2 …) and values (人物/事変, 剣/盾, 召/1/常) are read as the card prints them. Every problem names its row and field; a list with any problem is refused whole.
 """
 
 from __future__ import annotations
@@ -29,6 +29,13 @@ TRUE = {"true", "yes", "1", "はい", "あり", "○", "〇"}
 FALSE = {"false", "no", "0", "いいえ", "なし", ""}
 ATTRIBUTE_SEPARATORS = re.compile(r"[・、,/|｜]")
 EFFECT_COLUMN = re.compile(r"^effect(\d*)_(name|mark|text)$")
+# Organisers' own headers in Japanese, as the card prints them; 効果名2 … for a second effect.
+JAPANESE_HEADERS = {
+    "カード名": "name", "名前": "name", "種類": "type", "ランク": "rank", "レベル": "level", "パワー": "power",
+    "マーク": "role", "役割": "role", "属性": "attributes", "身代わり": "substitute", "カウンター": "counter",
+    "効果名": "effect_name", "効果マーク": "effect_mark", "効果文": "effect_text", "テキスト": "effect_text",
+}
+_NUMBERED_JAPANESE = re.compile(r"^(効果名|効果マーク|効果文)(\d+)$")
 
 
 def read_card_file(path: Path) -> list[LibraryCard]:
@@ -83,6 +90,8 @@ def _yaml_rows(text: str) -> list[tuple[int, Any]]:
 
 def _csv_rows(text: str) -> list[tuple[int, Any]]:
     reader = csv.DictReader(io.StringIO(text))
+    if reader.fieldnames:
+        reader.fieldnames = [_header(name) for name in reader.fieldnames]
     if not reader.fieldnames or "name" not in reader.fieldnames:
         raise CardRowError([RowProblem(1, "", "1行目に見出し（name, type, rank, … ）が必要")])
     rows = []
@@ -95,6 +104,14 @@ def _csv_rows(text: str) -> list[tuple[int, Any]]:
             continue
         rows.append((line, _csv_card(values)))
     return rows
+
+
+def _header(name: str) -> str:
+    name = name.strip()
+    numbered = _NUMBERED_JAPANESE.match(name)
+    if numbered:
+        return JAPANESE_HEADERS[numbered.group(1)].replace("effect_", f"effect{numbered.group(2)}_")
+    return JAPANESE_HEADERS.get(name, name)
 
 
 def _csv_card(values: dict[str, str | None]) -> dict[str, Any] | None:
