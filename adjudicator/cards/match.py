@@ -101,15 +101,20 @@ def match(condition: str, card: CardQuery) -> MatchAnswer:
     unknown = _unknown(card)
     verdict: Verdict = matching.judge(where, information)
     decided = matching.decide(where, information, frozenset(unknown))
-    readings = tuple(name for name in READINGS if name in set(reading.readings) | set(verdict.readings)
-                     | {r for c in verdict.checks for r in c.readings})
     not_given = [label for field, label in unknown.items() if field in _asked(where)]
     answer = "unknown" if decided is None else ("yes" if decided else "no")
     missing = tuple(not_given) if decided is None else ()
-    notes = tuple(c.note for c in verdict.checks if c.note)
+    checks = tuple(
+        replace(c, met=None, looked_at=f"{unknown[c.information]}は入力されていない", found=None)
+        if c.information in unknown else c
+        for c in verdict.checks
+    )
+    readings = tuple(name for name in READINGS if name in set(reading.readings) | set(verdict.readings)
+                     | {r for c in checks if c.met is not None for r in c.readings})
+    notes = tuple(c.note for c in checks if c.note)
     if not_given and decided is not None:
         notes += (f"{'・'.join(not_given)}は入力されていないが、それによらず決まる",)
-    return MatchAnswer(condition, card, answer, matching.plain(where), verdict.checks, readings, missing, notes)
+    return MatchAnswer(condition, card, answer, matching.plain(where), checks, readings, missing, notes)
 
 
 def _information(card: CardQuery) -> CardInformation:

@@ -50,7 +50,7 @@ def match(condition, name, kind, rank, level, power, role, attributes, effects, 
         return
     click.echo(f"{answer.condition} → {answer.card.name}: {answer.words}  [{', '.join(answer.cites)}]")
     for check in answer.checks:
-        mark = "○" if check.met else "×"
+        mark = "？" if check.met is None else "○" if check.met else "×"
         detail = check.found or f"{check.looked_at}"
         click.echo(f"  {mark} {check.asked}: {detail}")
         if check.note:

@@ -135,10 +135,11 @@ class Check:
 
     asked: str                 # 〈織田〉, ランク2以上, 人物, …
     looked_at: str             # 人物名「織田信長」, ランク2, …
-    met: bool
+    met: bool | None           # None: the information was not given (the match page's unknown)
     found: str | None = None   # the part of the card's text the word matched, when it did
     note: str = ""             # e.g. the epithet holds the word but 〈〉 does not read it (7.1.4)
     readings: tuple[str, ...] = ()
+    information: str = ""      # what of the card was read: rank, attribute, … (INFORMATION_OF)
 
 
 @dataclass(frozen=True)
@@ -258,19 +259,21 @@ def _any_contains(wanted: list[str], texts) -> bool:
 def _information_checks(where: "Where", card: CardView, verbose: bool) -> Iterator[Check]:
     if where.type is not None:
         kind = {"person": "人物", "event": "事変"}
-        yield Check(kind[where.type], f"カードの種類は{kind.get(card.type or '', '不明')}", where.type == card.type, readings=("person_or_event",))
+        yield Check(kind[where.type], f"カードの種類は{kind.get(card.type or '', '不明')}", where.type == card.type, readings=("person_or_event",), information="type")
     yield from _stat_checks(where, card)
     if where.name is not None:
         yield _word_check("〈{}〉", words(where.name), "人物名" if card.type != "event" else "事変名", [card.short_name or ""], verbose,
-                          ("partial_match", "name_without_epithet"), _epithet_of(card))
+                          ("partial_match", "name_without_epithet"), _epithet_of(card), "name")
     if where.attribute is not None:
-        yield _word_check("【{}】", words(where.attribute), "属性", list(card.attributes), verbose, ("partial_match",))
+        yield _word_check("【{}】", words(where.attribute), "属性", list(card.attributes), verbose, ("partial_match",),
+                          information="attribute")
     if where.effect_name is not None:
-        yield _word_check("｛{}｝", words(where.effect_name), "効果名", list(card.effect_names), verbose, ("effect_name_match",))
+        yield _word_check("｛{}｝", words(where.effect_name), "効果名", list(card.effect_names), verbose, ("effect_name_match",),
+                          information="effect_name")
     if where.role is not None:
         role = {"attacker": "アタッカー", "blocker": "ブロッカー"}
         has = "・".join(role[r] for r in sorted(card.roles) if r in role) or "なし"
-        yield Check(role[where.role], f"役割: {has}", where.role in card.roles)
+        yield Check(role[where.role], f"役割: {has}", where.role in card.roles, information="role")
 
 
 _STATS = (
@@ -318,9 +321,10 @@ def _stat_checks(where: "Where", card: CardView) -> Iterator[Check]:
         have = getattr(card, _STAT_FIELD[key])
         if have is None:
             # 2.2.2: an event has no rank or power, a person no level — such a condition is not met.
-            yield Check(f"{label}{wanted}{bound}", f"{label}を持たない", False, readings=("events_have_no_rank",))
+            yield Check(f"{label}{wanted}{bound}", f"{label}を持たない", False, readings=("events_have_no_rank",),
+                        information=_STAT_FIELD[key])
         else:
-            yield Check(f"{label}{wanted}{bound}", f"{label}{have}", test(have, wanted))
+            yield Check(f"{label}{wanted}{bound}", f"{label}{have}", test(have, wanted), information=_STAT_FIELD[key])
 
 
 def _epithet_of(card: CardView) -> str:
@@ -329,18 +333,19 @@ def _epithet_of(card: CardView) -> str:
 
 
 def _word_check(pattern: str, wanted: list[str], label: str, texts: list[str], verbose: bool,
-                readings: tuple[str, ...], epithet_text: str = "") -> Check:
+                readings: tuple[str, ...], epithet_text: str = "", information: str = "") -> Check:
     """One bracket condition: met when any word (7.3.2) is contained in any of the card's texts (7.1.2)."""
     asked = "".join(pattern.format(w) for w in wanted)
     shown = "、".join(f"「{t}」" for t in texts) or "なし"
     if _any_contains(wanted, texts):
         w, text = next((w, text) for w in wanted for text in texts if contains(text, w))
-        return Check(asked, f"{label}{shown}", True, found=f"{label}「{text}」が「{w}」を含む", readings=readings)
+        return Check(asked, f"{label}{shown}", True, found=f"{label}「{text}」が「{w}」を含む", readings=readings,
+                     information=information)
     note = ""
     if verbose and epithet_text and any(contains(epithet_text, w) for w in wanted):
         note = f"異名「{epithet_text}」には含まれるが、〈〉は異名を参照しない"
     looked = f"{label}{shown}は" + "・".join(f"「{w}」" for w in wanted) + "を含まない" if texts else f"{label}なし"
-    return Check(asked, looked, False, note=note, readings=readings)
+    return Check(asked, looked, False, note=note, readings=readings, information=information)
 
 
 # --- reading a condition ---------------------------------------------------------------------------
