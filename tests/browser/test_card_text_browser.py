@@ -22,7 +22,10 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     page = phone
     page.goto("/scenario/new")
     page.get_by_label("タイトル").fill("〈信長〉を全て墓地へ — 貼り付けた効果文で判定")
-    page.get_by_label("ターンプレイヤーの何ターン目").fill("5")
+    page.get_by_label("ターンプレイヤー", exact=True).select_option("A")  # a round trip: the pickers follow it
+    _settled(page)
+    page.get_by_label("先攻/後攻").select_option("first")
+    page.get_by_label("何ターン目（そのプレイヤーの）").fill("5")
     page.get_by_label("フェーズ").select_option("effect")
     page.locator('[name="players.A.deck.count"]').fill("10")
     page.locator('[name="players.B.deck.count"]').fill("10")
