@@ -18,5 +18,5 @@ for _module in (rulebook_commands, search_commands, engine_commands, web_command
         main.add_command(_command)
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # `python -m adjudicator.cli` runs this checkout
     main()

@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from adjudicator import paths  # noqa: E402
 from adjudicator.cards.starter import dump, extract  # noqa: E402
-from adjudicator.engine.verify import scenario_files  # noqa: E402
+from adjudicator.checks.verify import scenario_files  # noqa: E402
 
 
 def main() -> None:

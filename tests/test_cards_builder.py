@@ -14,6 +14,7 @@ def board(**fields: str) -> dict[str, str]:
     form = {
         "title": "貼り付けた効果文", "game.round": "5", "game.first_player": "A", "game.turn_player": "A",
         "game.phase": "effect", "players.A.deck.count": "10", "players.B.deck.count": "10",
+        "players.B.graveyard.count": "0",
         "players.A.field.1.face": "up", "players.A.field.1.state": "active",
         f"{CARD}.name": "明智光秀", f"{CARD}.type": "person", f"{CARD}.rank": "2", f"{CARD}.power": "3000",
         f"{CARD}.role": "attacker",
