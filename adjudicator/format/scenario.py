@@ -12,6 +12,7 @@ import json
 from typing import Any, ClassVar, Literal, Union, get_args
 
 import yaml
+from adjudicator.format.wording import read_where_wording
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -36,6 +37,7 @@ MAX_STEPS = 12                # steps in one sentence
 MAX_REPEAT = 20
 MAX_POWER = 100_000
 MAX_PICKS = 30                # picks given for one effect
+MAX_CONDITION_UNITS = 10      # alternatives or parts in one any_of/all_of/list of words
 MAX_SOURCE_BYTES = 512 * 1024
 
 Player = Literal["A", "B"]
@@ -90,22 +92,55 @@ class Timed(Strict):
 # --- selectors and references ----------------------------------------------------------------------
 
 
+Words = Union[str, list[str]]
+
+
 class Where(Strict):
-    """Conditions on a field card; face-down cards carry no card information (3.1.2, 3.1.3)."""
+    """Conditions on a field card; face-down cards carry no card information (3.1.2, 3.1.3).
+
+    The keys of one ``where`` must all hold (7.3.1), as must the items of ``all_of``; a list of words
+    (``name: [信長, 秀吉]``, 7.3.2) and ``any_of`` need one; ``not`` negates (7.3.3). A ``where`` may also
+    be written in the card's own words (``where: 〈信長〉でない【武将】``), and so may a name, attribute or
+    effect-name value (``name: 〈信長〉〈秀吉〉``): that wording is read by ``adjudicator.format.wording``
+    (see ``docs/format-additions.md``); wording it cannot read is an error, never a silent no-match.
+    """
 
     face: Face | None = None
     state: StackState | None = None
     rank: int | None = Field(default=None, ge=0, le=9)
     rank_at_least: int | None = Field(default=None, ge=0, le=9)
     rank_at_most: int | None = Field(default=None, ge=0, le=9)
+    level: int | None = Field(default=None, ge=0, le=9)
+    level_at_least: int | None = Field(default=None, ge=0, le=9)
+    level_at_most: int | None = Field(default=None, ge=0, le=9)
     power_at_most: int | None = Field(default=None, ge=0, le=MAX_POWER)
     power_at_least: int | None = Field(default=None, ge=0, le=MAX_POWER)
-    name: str | None = Field(default=None, max_length=MAX_NAME)
-    attribute: str | None = Field(default=None, max_length=MAX_NAME)
+    name: Words | None = None
+    attribute: Words | None = None
+    effect_name: Words | None = None
     role: Literal["attacker", "blocker"] | None = None
     type: Literal["person", "event"] | None = None
     attacking: bool | None = None
     other: bool | None = None
+    any_of: list["Where"] | None = Field(default=None, min_length=1, max_length=MAX_CONDITION_UNITS)
+    all_of: list["Where"] | None = Field(default=None, min_length=1, max_length=MAX_CONDITION_UNITS)
+    not_: "Where | None" = Field(default=None, alias="not")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read_wording(cls, data: Any) -> Any:
+        return read_where_wording(data)
+
+    @field_validator("name", "attribute", "effect_name")
+    @classmethod
+    def _bounded_words(cls, value: Any) -> Any:
+        items = value if isinstance(value, list) else [value] if value is not None else []
+        if isinstance(value, list) and not 1 <= len(value) <= MAX_CONDITION_UNITS:
+            raise ValueError(f"a list of words has 1..{MAX_CONDITION_UNITS} items (any one matches, 7.3.2)")
+        for item in items:
+            if not 0 < len(item.strip("〈〉【】｛｝ 　")) <= MAX_NAME:
+                raise ValueError(f"a word is 1..{MAX_NAME} characters")
+        return value
 
 
 class Selector(Strict):

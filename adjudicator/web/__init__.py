@@ -14,7 +14,7 @@ from flask import Flask
 from flask_compress import Compress
 
 from adjudicator import paths
-from adjudicator.web import api, assets, errors, home, page_cache, rulebook_pages, scenarios, search_pages, security, services
+from adjudicator.web import api, assets, cards, errors, home, page_cache, rulebook_pages, scenarios, search_pages, security, services
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (
@@ -24,6 +24,7 @@ BLUEPRINTS = (
     api.bp,
     assets.bp,
     scenarios.bp,
+    cards.bp,
 )
 
 DEFAULT_CONFIG: Mapping[str, object] = {

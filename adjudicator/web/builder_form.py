@@ -20,7 +20,10 @@ from typing import Any
 import yaml
 
 from adjudicator import vocabulary
-from adjudicator.engine import ScenarioError, load_scenario
+from adjudicator.engine import ScenarioError
+from adjudicator.reading import load_scenario as read_scenario
+from adjudicator.web.card_text import hand_written_sentences
+from adjudicator.web.cards import library_card
 from adjudicator.format.scenario import (
     CONDITION_KINDS as FORMAT_CONDITION_KINDS,
     Defence,
@@ -384,7 +387,9 @@ def validated(draft: Draft, translate) -> Conversion:
     conversion = scenario_data(draft)
     if not conversion.errors:
         try:
-            load_scenario(conversion.data)
+            # An effect given as text alone is read (docs/format-additions.md); what the text says
+            # becomes its sentences, so the ruling and its link do not depend on a later reader.
+            conversion.data = read_scenario(conversion.data).dump()
         except ScenarioError as error:
             conversion.add_scenario_errors(error, translate)
     return conversion
@@ -650,10 +655,16 @@ def _action_data(out: Conversion, action: Any, form: str) -> dict:
 
 
 def apply_operation(draft: Draft, operation: str) -> Draft:
-    """``add:<list>``, ``remove:<item>``, ``up:<item>``, ``down:<item>``; anything else changes nothing."""
+    """``add:<list>``, ``remove:<item>``, ``up:<item>``, ``down:<item>``, ``library:<card>`` (fill a card
+    from the card library), ``handwrite:<effect>`` (write by hand the sentences its text leaves unread);
+    anything else changes nothing."""
     verb, _, target = operation.partition(":")
     parts = target.split(".") if target else []
-    if verb == "add" and parts and parts[-1] in LIST_KEYS:
+    if verb in ("library", "handwrite"):
+        item = _walk(draft, parts, create=False) if parts else None
+        if isinstance(item, dict):
+            (_fill_from_library if verb == "library" else _hand_write)(item)
+    elif verb == "add" and parts and parts[-1] in LIST_KEYS:
         container = _walk(draft, parts[:-1], create=True)
         if isinstance(container, dict):
             items = container.setdefault(parts[-1], [])
@@ -670,6 +681,32 @@ def apply_operation(draft: Draft, operation: str) -> Draft:
                 if 0 <= other < len(items):
                     items[index], items[other] = items[other], items[index]
     return draft
+
+
+def _fill_from_library(card: Draft) -> None:
+    """The card's printed information from the library (its id and board state stay as they are)."""
+    found, note = library_card(_text(card.get("name")))
+    card["library_note"] = note
+    if found is None:
+        return
+    filled = _card_draft(found)
+    for key in ("name", "type", *CARD_NUMBERS, "role", "attributes", "effects"):
+        card[key] = filled[key]
+    if filled["more"]:
+        card["more"] = filled["more"]
+    for flag in ("substitute", "counter"):
+        card[flag] = filled[flag]
+
+
+def _hand_write(effect: Draft) -> None:
+    """The sentences the reader read, filled in, and a blank one for each sentence it could not read."""
+    sentences = hand_written_sentences(_text(effect.get("text")))
+    if sentences is None:
+        return
+    effect["sentences"] = [
+        {**_new_item("sentences"), "source": s["source"]} if "source" in s else _sentence_draft(s)
+        for s in sentences[:MAX_SENTENCES]
+    ]
 
 
 def _walk(node: Any, parts: list[str], create: bool) -> Any:
@@ -691,7 +728,8 @@ def _new_item(kind: str) -> Draft:
     return {
         "cards": {"type": "person", "role": "none"},
         "actions": {"kind": "attack", "responses": []},
-        "effects": {"mark": "none", "when": {"kind": ""}, "sentences": [{"steps": [{}]}]},
+        # Text first: the pasted text is read; sentences are written by hand only where it is not.
+        "effects": {"mark": "none", "when": {"kind": ""}, "sentences": []},
         "sentences": {"steps": [{}]},
         "steps": {},
         "responses": {"kind": "block"},

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format import scenario as fmt
+from adjudicator.format.matching import uses
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.facts import (
     BARE_FIELD_CARD,
@@ -22,6 +23,7 @@ from adjudicator.engine.effects.facts import (
     describe_where,
     facts_of,
     matches,
+    matching_note,
     matching_rules,
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
@@ -90,7 +92,7 @@ def _applied_rules(run: "EffectRun", ref: fmt.Selector, selection: Selection) ->
     rules = []
     if ref.all and (ref.player == "each" or len(selection.cards) > 1):
         rules.append(SIMULTANEOUS)
-    if any(getattr(ref.where, key) is not None for key in ("rank", "rank_at_least", "rank_at_most")):
+    if uses(ref.where, "rank", "rank_at_least", "rank_at_most"):
         rules.append(EFFECTIVE_RANK)
     return tuple(rules)
 
@@ -108,11 +110,9 @@ def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], l
             elif not facts.face_up and asks_information(ref.where):
                 face_down_left_out += 1
     considered = []
-    if matching_rules(ref.where):
-        considered.append(Considered.of(
-            f"「{describe_where(ref.where)}」は、カードに書かれた{'人物名（異名を除く）' if ref.where.name else '属性'}に指定語が連続して含まれるかで判定する",
-            *matching_rules(ref.where),
-        ))
+    note = matching_note(ref.where)
+    if note:
+        considered.append(Considered.of(note, *matching_rules(ref.where)))
     if face_down_left_out:
         considered.append(Considered.of(f"ウラのカード{face_down_left_out}枚はカード情報を持たず、条件「{describe_where(ref.where)}」を満たさない", FACE_DOWN_NOT_COUNTED, outcome="refuses"))
     elif not asks_information(ref.where) and any(not facts_of(board, c).face_up for c in found):
@@ -152,7 +152,8 @@ def _choose(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], conside
         return Selection(selectable, wanted, "choose", considered)
     options = [ref_of(run, card) for card in selectable]
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
-    run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM, chooser_named=False)
+    run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM, *matching_rules(ref.where),
+                           chooser_named=False)
 
 
 def _valid_pick(run: "EffectRun", chosen: list[str], candidates: list[Card], needed: int, wanted: int) -> list[Card] | None:
@@ -232,7 +233,7 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
     ]
     run.game.trace.step(
         f"{run.label}: {'・'.join(run.players(ref.player))}の{zone_word}から{describe_where(ref.where)}カードを{wanted}枚探す（{how}）: {found}。",
-        rule_used, *(() if any_card else (CHOOSE,)), considered=considered,
+        rule_used, *(() if any_card else (CHOOSE, *matching_rules(ref.where))), considered=considered,
     )
     return selection
 
@@ -253,4 +254,4 @@ def _hidden_pick(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], wa
         return Selection([], wanted, "choose")
     options = [ref_of(run, card) for card in candidates] + ([] if any_card else ["なし"])
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
-    run.game.need_decision(run.controller, question, options, CHOOSE, rule_used, chooser_named=False)
+    run.game.need_decision(run.controller, question, options, CHOOSE, rule_used, *matching_rules(ref.where), chooser_named=False)
