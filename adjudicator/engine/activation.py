@@ -70,6 +70,11 @@ def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
     if effect is None:
         raise Illegal(f"{card_words(board, card)}は｛{spec.effect}｝という効果を持たない", EFFECT_PHASE)
     _check_activation(game, card, effect)
+    if effect.shared_with:  # 「合わせて1つの効果となる」: every card used counts as activating it (6.12.1, 6.12.3)
+        from adjudicator.engine.effects.shared import shared_cards
+
+        for partner in shared_cards(game, card, effect, spec.with_):
+            use_mark(game, partner, effect)
     use_mark(game, card, effect)
     considered = [Considered("レストしていても効果は発動できる", REST_DOES_NOT_STOP.clauses)] if board.players[owner].field[slot].rested else []
     game.trace.step(
@@ -98,6 +103,13 @@ def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
     forbidden = forbidding(game, card.owner, "activate", card)
     if forbidden is not None:
         raise Illegal(forbidden[0], forbidden[1], ACTIVATION_CONDITION)
+    from adjudicator.engine.effects.copy import COPY_NAME_LIMIT, COPY_RESTRICTED, name_limit_problem
+
+    if effect.restricted:
+        raise Illegal(f"{words}は効果制限の条件を満たしていないので発動できない", COPY_RESTRICTED, ACTIVATION_CONDITION)
+    limit = name_limit_problem(game, card.owner, effect)
+    if limit is not None:
+        raise Illegal(f"{words}: {limit}", COPY_NAME_LIMIT, ACTIVATION_CONDITION)
 
 
 def mark_problem(game: "Game", card: Card, effect: fmt.Effect) -> tuple[str, tuple[Rule, ...]] | None:

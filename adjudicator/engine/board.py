@@ -89,6 +89,7 @@ class Card:
     unselectable: bool = False
     battle_proof: bool = False
     no_refresh: bool = False
+    guard: str | None = None      # 〈守護〉（プロテクト）: what it keeps the card from (3.1.8)
 
     @property
     def known(self) -> bool:
@@ -160,6 +161,8 @@ class Player:
     restrictions: list[Timed] = field(default_factory=list)
     extra_turn: bool = False
     turns_taken: int = 0     # own turns since the scenario started, for 「nターン」 counts
+    order_unknown: frozenset[str] = frozenset()   # zones shuffled since: their order is known to no one (4.4.1)
+    zone_protections: frozenset[str] = frozenset()  # 「墓地へ送られない」「入れ替えられない」 on zones (11.4.2)
 
     def stack_of(self, card: Card) -> tuple[int, Stack] | None:
         for slot, stack in self.field.items():
@@ -188,6 +191,8 @@ class Board:
     extra_turn_granted_in: int | None = None  # turn_index in which an extra turn was granted (5.8.3)
     done_in_turn: dict[str, int] = field(default_factory=dict)  # phase action → turn_index it was done in
     turn_counts: dict[str, int] = field(default_factory=dict)  # own turns each player has begun (5.5.1, 5.8.5)
+    revealed: frozenset[int] = frozenset()  # face-down cards an effect 「見て」 may read while it runs (3.1.6)
+    activated: frozenset[tuple[str, str, int]] = frozenset()  # (player, effect name, turn_index), copies too (6.11.8)
 
     def player(self, player_id: str) -> Player:
         return self.players[player_id]
@@ -365,6 +370,7 @@ def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameS
         hand_draw_limit=spec.hand_draw_limit,
         summon_limit=spec.summon_limit,
         extra_turn=spec.extra_turn,
+        zone_protections=frozenset(spec.zone_protections),
     )
     player.restrictions = [
         Timed(r.cannot, _initial_expiry(r, affected=pid, controller=opponent_of(pid), turn_player=game.turn_player))
@@ -379,6 +385,7 @@ def _card(owner: str, info: fmt.Card, uids: Iterator[int], game: fmt.GameSpec | 
     card.unselectable = info.unselectable
     card.battle_proof = info.battle_proof
     card.no_refresh = info.no_refresh
+    card.guard = info.guard.from_ if info.guard else None
     if game is None:  # cards off the field carry no field state
         return card
     turn_player = game.turn_player

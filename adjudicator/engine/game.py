@@ -47,6 +47,7 @@ class Game:
     operations: int = 0
     trigger_depth: int = 0
     pending: list[Any] = field(default_factory=list)  # after-triggers waiting for their step to end (10.1.9)
+    copy_depth: int = 0           # copies running inside copies (6.11), bounded
 
     # -- choices and outcomes ----------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Iterable
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card
 from adjudicator.engine.events import Event
+from adjudicator.engine.guard import RESISTANCE_SHOWN, is_removal_resistance, shown_face_down
 from adjudicator.engine.rules import CARD_TEXT_FIRST, rule
 from adjudicator.engine.stats import is_face_up_on_field
 
@@ -67,6 +68,7 @@ class Ready:
     effect: fmt.Effect
     controller: str
     why: str            # 「これが墓地へ送られた時」, for the trace
+    cause: Card | None = None   # the card the event was about: 「そのカード」 in the effect
 
 
 # --- the entry points game.py calls ----------------------------------------------------------------
@@ -148,7 +150,7 @@ def _matching(game: "Game", events: list[Event]) -> Iterable[Ready]:
         for card in watchers:
             for effect in card.info.effects:
                 if _triggers(game, card, effect, event):
-                    yield Ready(card, effect, card.owner, _why(game, card, effect, event))
+                    yield Ready(card, effect, card.owner, _why(game, card, effect, event), event.card)
 
 
 def _triggers(game: "Game", card: Card, effect: fmt.Effect, event: Event) -> bool:
@@ -260,6 +262,9 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
         if item.effect.optional and game.declined(item.effect.name):
             game.trace.step(f"{words}は「{item.why}」の条件を満たしたが、任意なので{item.controller}は発動しないことを選ぶ。", OPTIONAL_TRIGGER)
             continue
+        if game.declined(item.effect.name) and is_removal_resistance(item.card, item.effect):
+            game.trace.step(f"{words}は除去耐性効果なので、{item.controller}は発動しないことを選ぶ。", RESISTANCE_SHOWN)
+            continue
         if game.declined(item.effect.name) and not _has_optional_part(item.effect):
             game.reject_choice(f"{words}には任意性を示す文言がないので、発動しないことは選べない", MANDATORY_TRIGGER)
         used.append(item)
@@ -325,7 +330,7 @@ def _run_one(game: "Game", item: Ready, *timing_rules) -> None:
     game.trace.step(f"{card_words(game.board, item.card)}の｛{item.effect.name}｝が発動する（{item.why}）。", *rules)
     game.trigger_depth += 1
     try:
-        run_effect(game, item.card, item.effect, item.controller)
+        run_effect(game, item.card, item.effect, item.controller, cause=item.cause)
     finally:
         game.trigger_depth -= 1
 
@@ -336,6 +341,8 @@ def _trigger_rules(game: "Game", item: Ready) -> list:
     when = item.effect.when
     if when is None or when.event is None:
         return [FACE_UP_TO_TRIGGER] if item.effect.mark != "constant" else []
+    if shown_face_down(game, item.card, item.effect):
+        return [RESISTANCE_SHOWN]  # a face-down card shown to the opponent to use it (6.4.8, 3.1.6)
     if when.card == "self" and not is_face_up_on_field(game.board, item.card):
         return [CONSTANT_BEFORE_AND_AFTER, CARD_TEXT_FIRST]  # 10.1.11 ただし: its own move fires as written
     return [FACE_UP_TO_TRIGGER, *((CONSTANT_BEFORE_AND_AFTER,) if item.effect.mark == "constant" else ())]

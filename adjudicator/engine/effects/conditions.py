@@ -100,7 +100,7 @@ def _it(run: "EffectRun", spec) -> tuple[bool, str, tuple[Rule, ...]]:
     results, remembered = [], False
     for referent in run.it:
         facts = facts_of(run.board, referent.card)
-        alive = referent.card.incarnation == referent.incarnation and facts.on_field and facts.face_up
+        alive = referent.card.incarnation == referent.incarnation and facts.on_field and (facts.face_up or facts.known)
         if not alive:
             facts, remembered = referent.last_seen, True
         results.append(facts is not None and matches(where, facts, run.source.uid))
@@ -124,3 +124,12 @@ _JUDGES = {
     "it": _it,
     "did": _did,
 }
+
+
+def _activated(run: "EffectRun", name: str) -> tuple[bool, str, tuple[Rule, ...]]:
+    from adjudicator.engine.effects.copy import activated_condition
+
+    return activated_condition(run, name)
+
+
+_JUDGES["activated"] = _activated

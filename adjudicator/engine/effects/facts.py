@@ -55,7 +55,8 @@ def facts_of(board: "Board", card: "Card") -> CardFacts:
     on_field = zone == "field"
     stack = board.players[player].field.get(slot) if slot is not None else None
     face_up = stack is None or not stack.face_down
-    known = card.known and face_up
+    # 3.1.6: a face-down card an effect 「見て」/「見せて」 may be read while that effect runs.
+    known = card.known and (face_up or card.uid in board.revealed)
     info = card.info if known else None
     return CardFacts(
         uid=card.uid,

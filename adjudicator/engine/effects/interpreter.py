@@ -43,9 +43,21 @@ ACTIVATOR_GONE = rule(
 )
 
 
-def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str) -> bool:
+def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str, cause: Card | None = None) -> bool:
     """Resolve ``effect`` of ``source`` for ``controller``; True when its last sentence fully resolved."""
-    run = EffectRun.start(game, source, effect, controller)
+    from adjudicator.engine.effects.copy import record_activation
+
+    run = EffectRun.start(game, source, effect, controller, cause=cause)
+    record_activation(game, controller, effect)  # for 「｛〇〇｝を発動していたなら」 and name limits (6.11.6, 6.11.8)
+    revealed = game.board.revealed
+    try:
+        return _run_sentences(run, effect)
+    finally:
+        game.board.revealed = revealed  # what 「見て」 revealed is readable only while the effect runs (3.1.6, 4.2.1)
+
+
+def _run_sentences(run: EffectRun, effect: fmt.Effect) -> bool:
+    game = run.game
     previous: bool | None = None  # the last sentence's completeness; None before the first
     for number, sentence in enumerate(effect.sentences, start=1):
         if sentence.then and previous is not None and not _may_go_on(run, number, previous):

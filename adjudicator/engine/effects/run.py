@@ -60,10 +60,16 @@ class EffectRun:
     triggers_ran: int = 0   # after-triggers that cut in during the current sentence (10.1.9)
     started_on_field: bool = False
     activator_gone_noted: bool = False
+    cause: Card | None = None   # the card whose event fired this effect (「そのカード」), if any
+    cause_incarnation: int = 0
+    copied_from: str | None = None   # 効果コピー: the copied card's words, when this run is a copy (6.11)
 
     @classmethod
-    def start(cls, game: "Game", source: Card, effect: fmt.Effect, controller: str) -> "EffectRun":
-        return cls(game, source, effect, controller, source.incarnation, started_on_field=game.board.on_field(source))
+    def start(cls, game: "Game", source: Card, effect: fmt.Effect, controller: str, cause: Card | None = None) -> "EffectRun":
+        return cls(
+            game, source, effect, controller, source.incarnation, started_on_field=game.board.on_field(source),
+            cause=cause, cause_incarnation=cause.incarnation if cause is not None else 0,
+        )
 
     @property
     def board(self):

@@ -75,6 +75,12 @@ def select(run: "EffectRun", ref: fmt.CardRef, exclude: Exclusion | None = None)
         return _this(run, ref)
     if ref.it:
         return _it(run, ref)
+    if ref.trigger:
+        return _trigger(run, ref)
+    if ref.slots is not None:
+        from adjudicator.engine.effects.slots import assign_slots
+
+        return assign_slots(run, ref)
     if ref.zone != "field":
         return _hidden(run, ref)
     candidates, considered = field_candidates(run, ref)
@@ -211,6 +217,18 @@ def _it(run: "EffectRun", ref: fmt.Selector) -> Selection:
     if len(alive) < len(run.it):
         considered.append(_considered("「それ」が場を離れたので、そのカード自体はもう処理できない", THIS_AND_IT))
     return Selection(cards, max(1, len(run.it)), "it", considered)
+
+
+TRIGGER_CARD = rule("trigger_card", ("7.2.3", "3.5.3"), "「そのカード」は条件を満たしたきっかけのカードそのものを指し、場を離れたらもう指さない")
+
+
+def _trigger(run: "EffectRun", ref: fmt.Selector) -> Selection:
+    """「相手のカードが召喚された時、そのカードを…」: the card the event was about, while it is the same card."""
+    card = run.cause
+    alive = card is not None and card.incarnation == run.cause_incarnation and run.board.on_field(card)
+    ok = alive and matches(ref.where, facts_of(run.board, card), run.source.uid)
+    considered = [] if alive else [_considered("きっかけのカードは場を離れたので、「そのカード」はもう場のカードを指さない", TRIGGER_CARD)]
+    return Selection([card] if ok else [], 1, "it", considered, applied=(TRIGGER_CARD,))
 
 
 def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:

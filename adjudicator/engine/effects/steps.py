@@ -150,9 +150,13 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     spec: fmt.MillSpec = step.argument
     players = run.players(spec.player)
     changes, done, wanted = [], 0, 0
+    kept = [p for p in players if "deck_to_graveyard" in run.board.players[p].zone_protections]
     for player_id in players:
         player = run.board.players[player_id]
         deck, graveyard = len(player.deck), len(player.graveyard)
+        if player_id in kept:
+            wanted += spec.count  # 「山札のカードは墓地へ送られない」: 「Aできない」 first (10.2.1)
+            continue
         moved = moves.deck_to_graveyard(run.game, player_id, spec.count, cause="effect")
         done, wanted = done + len(moved), wanted + spec.count
         changes += [count_change(player_id, "deck", deck, len(player.deck)), count_change(player_id, "graveyard", graveyard, len(player.graveyard))]
@@ -160,6 +164,7 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     rules = (MILL, SIMULTANEOUS) if len(players) == 2 else (MILL,)
     shielded = [c for p in players for _, stack in run.board.players[p].field_tops() if immune(run.board, c := stack.top)]
     considered = [Considered("プレイヤーを対象にする処理なので、「効果を受けない」カードがあっても防がれない", IMMUNE_NOT_PLAYERS.clauses)] if shielded else []
+    considered += [Considered(f"{p}の山札のカードは墓地へ送られないので、{p}の山札からは送られない", PROHIBITION_FIRST.clauses) for p in kept]
     run.game.trace.step(f"{run.label}: {who}山札の上から{spec.count}枚を墓地へ送る。", *rules, changes=changes, considered=considered)
     return Outcome.counted(done, wanted)
 
@@ -358,3 +363,6 @@ STEP_HANDLERS: dict[str, StepHandler] = {
 from adjudicator.engine.effects.movement import MOVEMENT_STEPS  # noqa: E402 - the table above must exist first
 
 STEP_HANDLERS.update(MOVEMENT_STEPS)
+from adjudicator.engine.effects.mechanics import MECHANICS_STEPS  # noqa: E402 - choices, hidden zones, swaps, copy
+
+STEP_HANDLERS.update(MECHANICS_STEPS)
