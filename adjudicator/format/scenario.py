@@ -433,7 +433,7 @@ class ItCondition(Strict):
 
 CONDITION_KINDS: tuple[str, ...] = (
     "hand_at_least", "hand_at_most", "deck_at_most", "deck_at_least", "graveyard_at_least",
-    "field_count_at_least", "field_count_at_most", "it", "did", "not_", "activated",
+    "field_count_at_least", "field_count_at_most", "it", "did", "not_", "activated", "this",
 )
 
 
@@ -455,6 +455,8 @@ class Condition(Strict):
     not_: "Condition | None" = Field(default=None, alias="not")
     # 「このターン、自分が｛〇〇｝を発動していたなら」: asks about the effect name, copies included (6.11.8).
     activated: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
+    # 「これが〇〇なら」: a condition on the card whose effect it is (in a copy, the host: 6.11.4).
+    this: Where | None = None
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Condition":

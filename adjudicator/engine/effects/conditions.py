@@ -133,3 +133,16 @@ def _activated(run: "EffectRun", name: str) -> tuple[bool, str, tuple[Rule, ...]
 
 
 _JUDGES["activated"] = _activated
+
+THIS_CONDITION = rule("this_condition", ("7.2.3", "6.1.4"), "「これが〇〇なら」は発動主自身のその時点の状態で判定する")
+
+
+def _this(run: "EffectRun", where: fmt.Where) -> tuple[bool, str, tuple[Rule, ...]]:
+    """「これが〇〇なら」: the card whose effect it is, as it is now (6.1.4); gone from the field, not met (3.5.3)."""
+    card = run.source
+    alive = run.source_is_this(card) and run.board.on_field(card)
+    met = alive and matches(where, facts_of(run.board, card), None)
+    return met, f"これが{describe_where(where)}カード", (THIS_CONDITION, *matching_rules(where))
+
+
+_JUDGES["this"] = _this
