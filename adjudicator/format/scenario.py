@@ -142,16 +142,26 @@ def _is_card_ref(value: Any) -> bool:
 # --- steps -----------------------------------------------------------------------------------------
 
 
+class BoardCount(Strict):
+    """「〇〇1枚につき」「〇〇と同じ枚数」: a count taken from the board when the step is processed (8.2.1)."""
+
+    player: Whose = "self"
+    zone: Literal["field", "hand", "deck", "graveyard"] = "field"
+    where: Where = Where()
+
+
 class DrawSpec(Strict):
     up_to: int | None = Field(default=None, ge=0, le=60)
     chosen: int | None = Field(default=None, ge=0, le=60)
     until_hand: int | None = Field(default=None, ge=0, le=60)
     count: int | None = Field(default=None, ge=0, le=60)
+    count_of: BoardCount | None = None     # 「相手の場のカードと同じ枚数引く」: a fixed count read from the board
+    player: Whose = "self"                 # 「相手は1枚引く」 (7.2.1: the opponent as subject is always written)
 
     @model_validator(mode="after")
     def _one_kind(self) -> "DrawSpec":
-        if sum(x is not None for x in (self.up_to, self.until_hand, self.count)) != 1:
-            raise ValueError("a draw is one of `count`, `up_to` or `until_hand`")
+        if sum(x is not None for x in (self.up_to, self.until_hand, self.count, self.count_of)) != 1:
+            raise ValueError("a draw is one of `count`, `up_to`, `until_hand` or `count_of`")
         return self
 
 
@@ -163,12 +173,14 @@ class MillSpec(Strict):
 class DiscardSpec(Strict):
     count: int = Field(ge=0, le=60)
     chosen: list[str] | None = Field(default=None, max_length=60)
+    player: Whose = "self"                 # 「相手は手札を1枚墓地へ送る」 (7.2.1)
 
 
 class PowerSpec(Timed):
     target: CardRef
     add: int | None = Field(default=None, ge=-MAX_POWER, le=MAX_POWER)
     set: int | None = Field(default=None, ge=0, le=MAX_POWER)
+    per: BoardCount | None = None          # 「〇〇1枚につき+1000」: ``add`` times the count (7.3.2)
 
     @model_validator(mode="after")
     def _add_or_set(self) -> "PowerSpec":

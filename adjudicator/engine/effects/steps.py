@@ -63,8 +63,33 @@ DISCARD = rule("discard", ("2.6.1", "6.5.1"), "手札を墓地へ送る")
 # --- draw -----------------------------------------------------------------------------------------
 
 
+SUBJECT_WRITTEN = rule("subject_written", ("7.2.1", "7.2.2"), "主語のない効果は自分が行い、相手が行う処理は必ず「相手は〜」と書かれる")
+
+
+def _for_each_player(run: "EffectRun", step: fmt.Step, handler) -> Outcome:
+    """「相手は1枚引く」「互いに」: the step done by the players it names, each as its subject (7.2.1)."""
+    from dataclasses import replace
+
+    spec = step.argument
+    players = run.players(spec.player)
+    run.game.trace.step(f"{run.label}: この処理は{'・'.join(players)}が行う（主語が「相手は」と明示されている）。", SUBJECT_WRITTEN)
+    plain = step.model_copy(update={step.kind: spec.model_copy(update={"player": "self"})})
+    outcomes = [handler(replace(run, controller=player), plain) for player in players]
+    return Outcome(complete=all(o.complete for o in outcomes), happened=any(o.happened for o in outcomes))
+
+
 def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     spec = step.argument
+    if isinstance(spec, fmt.DrawSpec) and spec.count_of is not None:
+        # Counted from the effect's owner's side: 「自分」 never means the opponent (7.2.2).
+        from adjudicator.engine.effects.board_counts import count_on_board
+
+        count, words, rules = count_on_board(run, spec.count_of)
+        run.game.trace.step(f"{run.label}: 引く枚数は{words}と同じ枚数で、処理の時点で決まる固定の枚数として扱う。", *rules, FIXED_DRAW)
+        spec = spec.model_copy(update={"count": count, "count_of": None})
+        step = step.model_copy(update={"draw": spec})
+    if isinstance(spec, fmt.DrawSpec) and spec.player != "self":
+        return _for_each_player(run, step, draw_step)
     player = run.board.players[run.controller]
     forbidden = forbidding(run.game, run.controller, "draw", by_effect=True)
     if forbidden is not None:
@@ -172,6 +197,8 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 def discard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     """手札をn枚墓地へ送る: the player picks which unless nothing tells the cards apart."""
     spec = step.argument
+    if isinstance(spec, fmt.DiscardSpec) and spec.player != "self":
+        return _for_each_player(run, step, discard_step)
     count, chosen = (spec, None) if isinstance(spec, int) else (spec.count, spec.chosen)
     player = run.board.players[run.controller]
     cards = _discarded(run, count, chosen)
@@ -306,6 +333,13 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     """パワー増減 (10.4.2) / 「パワーが〇〇になる」 (10.4.3); never below 0 (11.6.2); not on face-down cards (3.1.7)."""
     spec: fmt.PowerSpec = step.argument
     board = run.board
+    per_rules: tuple[Rule, ...] = ()
+    if spec.per is not None and spec.add is not None:
+        from adjudicator.engine.effects.board_counts import count_on_board
+
+        count, words, per_rules = count_on_board(run, spec.per)
+        run.game.trace.step(f"{run.label}: {words}1枚につき{spec.add:+d}するので、{spec.add * count:+d}する。", *per_rules)
+        spec = spec.model_copy(update={"add": spec.add * count, "per": None})
     selection = select(run, spec.target)
     changes, considered, applied = [], list(selection.considered), 0
     rules: list[Rule] = [AMOUNTS_ADD_UP] if spec.add is not None else [POWER_SET_OVERRIDES]
