@@ -7,7 +7,7 @@ Coverage reports, per chapter, how many ``engine`` clauses the traces of passing
 they do not. A citation of an item (``10.6.2-3``) counts for its clause.
 
 Over the board chapters (2–12) it also counts every clause whatever its mark: the share some passing
-scenario cites, the share a worked Q&A entry answers (``rulebook/qa/``), and the gap marks left.
+scenario cites, the share a worked Q&A entry answers (``rulebook/qa.yaml``), and the gap marks left.
 """
 
 from __future__ import annotations

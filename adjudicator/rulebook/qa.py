@@ -1,4 +1,4 @@
-"""Worked questions and answers for clauses no board exercises (``rulebook/qa/<book>.yaml``).
+"""Worked questions and answers for clauses no board exercises (``rulebook/qa.yaml``).
 
 Definitions, deck building, tournament rules and what a player may ask are marked ``reference`` in
 ``rulebook/clause-marks.yaml``: no scenario can cite them, but people still ask. Each entry is a question,
@@ -16,8 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.paths import rulebook_dir
 
-QA_DIR = "qa"          # a folder of its own: every *.yaml directly under rulebook/ is a manifest
-BOOK = "hi-story"
+QA_FILE = "qa.yaml"    # the manifest reader skips it (adjudicator.rulebook.manifest)
 
 
 class QAEntry(BaseModel):
@@ -48,7 +47,7 @@ def load_qa(path: Path | None = None) -> tuple[QAEntry, ...]:
 
 @lru_cache(maxsize=1)
 def _shipped() -> tuple[QAEntry, ...]:
-    return _parse((rulebook_dir() / QA_DIR / f"{BOOK}.yaml").read_text(encoding="utf-8"))
+    return _parse((rulebook_dir() / QA_FILE).read_text(encoding="utf-8"))
 
 
 def _parse(text: str) -> tuple[QAEntry, ...]:
