@@ -106,7 +106,7 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
         else:
             # The card left behind was オモテ when covered (3.1.5) and field effects touched only the top (2.3.3).
             stack.face_down = False
-        _put(game, card, destination)
+        put_in_zone(game, card, destination)
         card.reset_history()
         moved.append((card, was_face_up, slot))
     for card, was_face_up, slot in moved:
@@ -117,7 +117,8 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
     return [card for card, _, _ in moved]
 
 
-def _put(game: "Game", card: Card, destination: str) -> None:
+def put_in_zone(game: "Game", card: Card, destination: str) -> None:
+    """Place ``card`` in its owner's graveyard, hand, or deck (top or bottom)."""
     owner = game.board.players[card.owner]
     if destination == "graveyard":
         owner.graveyard.append(card)

@@ -20,6 +20,7 @@ from adjudicator.engine.effects.facts import asks_information, describe_where, f
 from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, Outcome
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.words import cards_words, count_change
+from adjudicator.engine.moves import put_in_zone
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
 from adjudicator.engine.zone_order import RANDOM_PICK, SHUFFLED_ORDER, distinguishable, forget_order
@@ -99,7 +100,7 @@ def search_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     before = {zone: len(getattr(player, zone)) for zone in ("deck", "graveyard", "hand")}
     for card in picked:
         _zone_of(player, card).remove(card)
-        _put(player, card, spec.to)
+        put_in_zone(game, card, spec.to)
     if spec.rest != "keep" and spec.top:
         _rest_of_top(run, spec, owner, [c for c in looked["deck"] if c not in picked])
     changes = [count_change(owner, zone, before[zone], len(getattr(player, zone))) for zone in before if before[zone] != len(getattr(player, zone))]
@@ -112,17 +113,6 @@ def search_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 
 def _zone_of(player, card: "Card") -> list:
     return next(getattr(player, zone) for zone in ("deck", "graveyard") if any(c is card for c in getattr(player, zone)))
-
-
-def _put(player, card: "Card", to: str) -> None:
-    if to == "hand":
-        player.hand.append(card)
-    elif to == "graveyard":
-        player.graveyard.append(card)
-    elif to == "deck_top":
-        player.deck.insert(0, card)
-    else:
-        player.deck.append(card)
 
 
 def _pick_after_looking(run: "EffectRun", spec: fmt.SearchSpec, owner: str, looked: dict[str, list]) -> list:
