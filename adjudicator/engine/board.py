@@ -161,8 +161,9 @@ class Player:
     restrictions: list[Timed] = field(default_factory=list)
     extra_turn: bool = False
     turns_taken: int = 0     # own turns since the scenario started, for 「nターン」 counts
-    order_unknown: frozenset[str] = frozenset()   # zones shuffled since: their order is known to no one (4.4.1)
-    zone_protections: frozenset[str] = frozenset()  # 「墓地へ送られない」「入れ替えられない」 on zones (11.4.2)
+    # Tuples, replaced rather than changed, so a snapshot (Board.copy) shares nothing mutable.
+    order_unknown: tuple[tuple[str, str], ...] = ()  # (zone, rule name): order known to no one since (4.4.1)
+    zone_protections: tuple[str, ...] = ()           # 「墓地へ送られない」「入れ替えられない」 on zones (11.4.2)
 
     def stack_of(self, card: Card) -> tuple[int, Stack] | None:
         for slot, stack in self.field.items():
@@ -191,8 +192,8 @@ class Board:
     extra_turn_granted_in: int | None = None  # turn_index in which an extra turn was granted (5.8.3)
     done_in_turn: dict[str, int] = field(default_factory=dict)  # phase action → turn_index it was done in
     turn_counts: dict[str, int] = field(default_factory=dict)  # own turns each player has begun (5.5.1, 5.8.5)
-    revealed: frozenset[int] = frozenset()  # face-down cards an effect 「見て」 may read while it runs (3.1.6)
-    activated: frozenset[tuple[str, str, int]] = frozenset()  # (player, effect name, turn_index), copies too (6.11.8)
+    revealed: tuple[int, ...] = ()  # face-down cards an effect 「見て」 may read while it runs (3.1.6)
+    activated: tuple[tuple[str, str, int], ...] = ()  # (player, effect name, turn_index), copies too (6.11.8)
 
     def player(self, player_id: str) -> Player:
         return self.players[player_id]
@@ -370,7 +371,7 @@ def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameS
         hand_draw_limit=spec.hand_draw_limit,
         summon_limit=spec.summon_limit,
         extra_turn=spec.extra_turn,
-        zone_protections=frozenset(spec.zone_protections),
+        zone_protections=tuple(spec.zone_protections),
     )
     player.restrictions = [
         Timed(r.cannot, _initial_expiry(r, affected=pid, controller=opponent_of(pid), turn_player=game.turn_player))

@@ -71,5 +71,5 @@ def shown_face_down(game: "Game", card: "Card", effect) -> bool:
     found = board.players[card.owner].stack_of(card)
     if not (found and found[1].top is card and found[1].face_down and is_removal_resistance(card, effect)):
         return False
-    board.revealed = board.revealed | {card.uid}
+    board.revealed = board.revealed + (card.uid,)
     return True

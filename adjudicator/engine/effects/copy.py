@@ -52,7 +52,7 @@ def copy_effect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     source = _one(run, spec.source)
     host = run.source if spec.host is None else _one(run, spec.host)
     copied = _copied(run, source, spec.effect)
-    if copied is None or host is None:
+    if copied is None or host is None or not _host_fits(run, host):
         return NOT_DONE
     depth = game.copy_depth
     if depth >= MAX_COPY_DEPTH:
@@ -84,6 +84,26 @@ def copy_effect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     finally:
         game.copy_depth = depth
     return Outcome(complete=complete, happened=True)
+
+
+def _host_fits(run: "EffectRun", host: "Card") -> bool:
+    """The host is a card of the copying player's own field (6.11.1). A ban on activating the host's own
+    effects: 6.11.3 says a ban naming the copied card does not reach the host, and says nothing of a ban
+    on the host itself, so the trace stops there."""
+    from adjudicator.engine.restrictions import forbidding
+
+    game = run.game
+    if host.owner != run.controller or not game.board.on_field(host):
+        game.reject_choice(f"{run.label}: 宿主は自分の場のカードでなければならない", COPY_WHAT)
+        return False
+    forbidden = forbidding(game, host.owner, "activate", host)
+    if forbidden is not None:
+        game.rulebook_gap(
+            f"{run.label}: 宿主{card_words(game.board, host)}には発動の禁止（{forbidden[0]}）がある。コピー元への禁止が宿主に及ばないことは"
+            "定められているが、宿主自身への禁止がコピーの実行を妨げるかは本書に定めがない",
+            COPY_NO_MARK_LIMITS,
+        )
+    return True
 
 
 def _one(run: "EffectRun", ref: fmt.CardRef) -> "Card | None":
@@ -132,7 +152,7 @@ def _mark_limits_ignored(game: "Game", source: "Card", effect: fmt.Effect) -> li
 def record_activation(game: "Game", player: str, effect: fmt.Effect) -> None:
     """An effect name was activated by ``player`` this turn (a copy too, 6.11.8)."""
     board = game.board
-    board.activated = board.activated | {(player, effect.name, board.turn_index)}
+    board.activated = board.activated + ((player, effect.name, board.turn_index),)
 
 
 def name_limit_problem(game: "Game", player: str, effect: fmt.Effect) -> str | None:

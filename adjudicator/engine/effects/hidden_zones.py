@@ -23,7 +23,7 @@ from adjudicator.engine.effects.words import cards_words, count_change
 from adjudicator.engine.moves import put_in_zone
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
-from adjudicator.engine.zone_order import RANDOM_PICK, SHUFFLED_ORDER, distinguishable, forget_order
+from adjudicator.engine.zone_order import PLAYERS_ORDER, RANDOM_PICK, SHUFFLED_ORDER, distinguishable, forget_order, lose_order
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Card
@@ -65,7 +65,7 @@ def look_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     board = run.board
     selection = select(run, spec.target)
     face_down = [card for card in selection.cards if not facts_of(board, card).face_up]
-    board.revealed = board.revealed | {card.uid for card in face_down}
+    board.revealed = board.revealed + tuple(card.uid for card in face_down)
     run.refer_to(selection.cards)
     considered = [Considered("場の枚数は誰にでも分かるが、ウラのカードの内容は見る手段があるこの処理中だけ参照できる", FIELD_INFORMATION.clauses)]
     if any(card.owner == run.controller for card in face_down):
@@ -174,7 +174,7 @@ def _rest_of_top(run: "EffectRun", spec: fmt.SearchSpec, owner: str, rest: list)
         player.deck.extend(rest)
     if distinguishable(rest):
         # The player puts them in the order they like; the scenario does not say which, so it is not known.
-        player.order_unknown = player.order_unknown | {"deck"}
+        lose_order(run.game, owner, "deck", PLAYERS_ORDER)
 
 
 def _record_move(run: "EffectRun", spec: fmt.SearchSpec, owner: str, picked: list, changes: list[str]) -> None:

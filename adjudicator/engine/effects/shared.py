@@ -58,6 +58,8 @@ def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[st
                 considered.append(Considered(f"{card_words(board, other)}は{problem[0]}ので使えない", SHARED_UNUSABLE.clauses))
                 continue
             candidates.append(other)
+        if not candidates:
+            _opponent_only(game, card, name)
         used.append(_one_of(game, card, name, candidates, chosen, considered))
     rules = (SHARED_COPY, SHARED_ONE_EFFECT, SHARED_WHICH_CARDS) if copy else (SHARED_ONE_EFFECT, SHARED_WHICH_CARDS)
     game.trace.step(
@@ -65,6 +67,17 @@ def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[st
         *rules, *((SHARED_UNUSABLE,) if considered else ()), considered=considered,
     )
     return used
+
+
+def _opponent_only(game: "Game", card: "Card", name: str) -> None:
+    """The named card is on the opponent's field only: whether it may be used, the rulebook does not say."""
+    from adjudicator.engine.board import opponent_of
+
+    other = game.board.players[opponent_of(card.owner)]
+    if any(not stack.face_down and stack.top.known and contains(stack.top.short_name, name) for _, stack in other.field_tops()):
+        game.rulebook_gap(
+            f"共有効果に使う〈{name}〉が相手の場にしかない。相手のカードを使えるかどうかは本書に定めがない", SHARED_WHICH_CARDS, SHARED_UNUSABLE
+        )
 
 
 def _one_of(game: "Game", card: "Card", name: str, candidates: list["Card"], chosen: list[str] | None, considered) -> "Card":

@@ -14,6 +14,7 @@ from adjudicator.engine.effects.run import NOT_DONE, Outcome
 from adjudicator.engine.effects.words import count_change
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
+from adjudicator.engine.zone_order import distinguishable, lose_order
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -47,10 +48,12 @@ def swap_zones_step(run: "EffectRun", step: fmt.Step) -> Outcome:
             considered.append(Considered("「山札のカードは墓地へ送られない」はカードの移動を防ぐ保護で、入れ替えは防がない", SWAP_NEEDS_OWN_PROTECTION.clauses))
         deck, graveyard = len(player.deck), len(player.graveyard)
         player.deck, player.graveyard = player.graveyard, player.deck
-        # The graveyard had an order of its own (top first as listed); a shuffled one stays unknown.
-        player.order_unknown = frozenset({"deck"} if "graveyard" in player.order_unknown else set()) | (
-            {"graveyard"} if "deck" in player.order_unknown else set()
-        )
+        # Whatever was known about either order travels with its cards; the graveyard's order as a deck is
+        # something the rulebook does not decide, so it is unknown.
+        player.order_unknown = tuple(({"deck": "graveyard", "graveyard": "deck"}[z], name) for z, name in player.order_unknown)
+        if distinguishable(player.deck):
+            lose_order(game, owner, "deck", SWAP_IS_NOT_MOVING)
+            considered.append(Considered("入れ替え後の山札の順序は本書に定めがないので、その順序は分からないものとして扱う", SWAP_IS_NOT_MOVING.clauses))
         swapped += 1
         game.trace.step(
             f"{run.label}: {owner}の山札と墓地を入れ替える（1枚ずつの移動ではない）。",
