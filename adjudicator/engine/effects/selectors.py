@@ -256,7 +256,7 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
     ]
     run.game.trace.step(
         f"{run.label}: {'・'.join(run.players(ref.player))}の{zone_word}から{describe_where(ref.where)}カードを{wanted}枚探す（{how}）: {found}。",
-        rule_used, *(() if any_card else (CHOOSE,)), considered=considered,
+        rule_used, *(() if any_card else (CHOOSE,)), *((UP_TO,) if ref.up_to else ()), considered=considered,
     )
     return selection
 

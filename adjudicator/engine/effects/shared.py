@@ -39,6 +39,7 @@ def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[st
     With ``copy`` the copying card is not one of them (6.12.5): every name needs a card of its own.
     """
     from adjudicator.engine.activation import mark_problem
+    from adjudicator.engine.restrictions import forbidding
 
     board = game.board
     used: list["Card"] = []
@@ -54,8 +55,10 @@ def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[st
             if not contains(other.short_name, name):
                 continue
             problem = mark_problem(game, other, effect)
-            if problem is not None:
-                considered.append(Considered(f"{card_words(board, other)}は{problem[0]}ので使えない", SHARED_UNUSABLE.clauses))
+            forbidden = forbidding(game, other.owner, "activate", other)
+            if problem is not None or forbidden is not None:
+                why = problem[0] if problem is not None else forbidden[0]
+                considered.append(Considered(f"{card_words(board, other)}は{why}ので使えない", SHARED_UNUSABLE.clauses))
                 continue
             candidates.append(other)
         if not candidates:
