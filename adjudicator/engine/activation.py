@@ -70,17 +70,17 @@ def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
     if effect is None:
         raise Illegal(f"{card_words(board, card)}は｛{spec.effect}｝という効果を持たない", EFFECT_PHASE)
     _check_activation(game, card, effect)
-    if effect.shared_with:  # 「合わせて1つの効果となる」: every card used counts as activating it (6.12.1, 6.12.3)
-        from adjudicator.engine.effects.shared import shared_cards
-
-        for partner in shared_cards(game, card, effect, spec.with_):
-            use_mark(game, partner, effect)
     use_mark(game, card, effect)
     considered = [Considered("レストしていても効果は発動できる", REST_DOES_NOT_STOP.clauses)] if board.players[owner].field[slot].rested else []
     game.trace.step(
         f"{owner}は{card_words(board, card)}の{MARK_WORDS[effect.mark]}｛{effect.name}｝を発動する。",
         EFFECT_PHASE, *_mark_rules(effect), considered=considered,
     )
+    if effect.shared_with:  # 「合わせて1つの効果となる」: every card used counts as activating it (6.12.1, 6.12.3)
+        from adjudicator.engine.effects.shared import shared_cards
+
+        for partner in shared_cards(game, card, effect, spec.with_):
+            use_mark(game, partner, effect)
     run_effect(game, card, effect, owner)
 
 
