@@ -8,7 +8,7 @@ import json
 import pytest
 
 from adjudicator.engine import canonical_json, load_scenario, resolve
-from adjudicator.engine.coverage import BOARD_CHAPTERS, coverage, load_marks, render
+from adjudicator.checks.coverage import BOARD_CHAPTERS, coverage, load_marks, render
 from adjudicator.paths import scenarios_dir
 
 MECHANICS = scenarios_dir() / "rules" / "mechanics"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from adjudicator.engine.coverage import load_marks
+from adjudicator.checks.coverage import load_marks
 from adjudicator.rulebook import load_rulebook
 from adjudicator.rulebook.qa import answered_clauses, entries_for, load_qa
 

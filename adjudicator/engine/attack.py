@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from adjudicator.engine import activation, continuous, durations, legality, moves, naming, restrictions, turns
-from adjudicator.engine.board import Card, opponent_of
+from adjudicator.engine.board import Card, Expiry, PowerMod, opponent_of
 from adjudicator.engine.events import Event
-from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
+from adjudicator.engine.rules import ATTACKER_LEFT, STACK_SHARES_STATE, TARGET_LEFT, Rule, rule
 from adjudicator.format.scenario import AttackSpec, Defence
 from adjudicator.engine.stats import (
     AMOUNTS_ADD_UP,
@@ -26,6 +26,7 @@ from adjudicator.engine.stats import (
     roles_of,
 )
 from adjudicator.engine.trace import Considered
+from adjudicator.engine.outcomes import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -47,8 +48,6 @@ MOVE = rule("attack_move", "10.6.2-8", "敗れたカードの移動と、ダメ�
 AFTER_MOVE = rule("after_move", "10.6.2-9", "場から移動したカードの「墓地へ送られた時」等の発動")
 AFTER_ATTACK = rule("after_attack", "10.6.2-10", "「攻撃した後」「ブロックした後」は当該カードが場に残っている場合のみ")
 DURING_ATTACK = durations.DURING_ATTACK
-ATTACKER_LEFT = rule("attacker_left", "10.6.5", "⑥の前に攻撃しているカードが場を離れる・場の下に移動すると攻撃はキャンセル")
-TARGET_LEFT = rule("target_left", "10.6.6", "⑥の前に攻撃対象が場を離れる・場の下に移動すると攻撃はキャンセル（山札へは切り替わらない）")
 ONE_AT_A_TIME = rule("one_attack_at_a_time", "10.6.1", "攻撃は1枚ごとに宣言から攻撃後の効果までを完結させる")
 DECLARED_ATTACK_STANDS = rule(
     "declared_attack_stands", ("5.4.1", "10.3.2"), "「攻撃できない」は宣言を禁止するもので、宣言済みの攻撃を取り消さない"
@@ -123,8 +122,6 @@ def perform_attack(game: "Game", index: int, spec: AttackSpec) -> None:
 
 
 def _declare(game: "Game", spec: AttackSpec) -> Attack:
-    from adjudicator.engine.game import Illegal
-
     board = game.board
     player = board.turn_player
     attacker = _attacker(game, spec.attacker, player)
@@ -138,8 +135,6 @@ def _declare(game: "Game", spec: AttackSpec) -> Attack:
 
 
 def _attacker(game: "Game", ref: str, player: str) -> Card:
-    from adjudicator.engine.game import Illegal
-
     card, stack = legality.field_top(game, ref, player, "攻撃するカード", ATTACKER_NEEDS)
     label = naming.card_label(game.board, card)
     if stack.face_down:
@@ -152,8 +147,6 @@ def _attacker(game: "Game", ref: str, player: str) -> Card:
 
 
 def _target(game: "Game", ref: str, defender: str) -> Card:
-    from adjudicator.engine.game import Illegal
-
     card, stack = legality.field_top(game, ref, defender, "攻撃対象", TARGETS)
     label = naming.card_label(game.board, card)
     if stack.face_down:
@@ -333,8 +326,6 @@ def _defence_problem(game: "Game", attack: Attack, defence: Defence) -> tuple[st
 
 
 def _block_problem(game: "Game", attack: Attack, ref: str) -> tuple[str, tuple[Rule, ...]] | None:
-    from adjudicator.engine.game import Illegal
-
     try:
         card, stack = legality.field_top(game, ref, attack.defender, "ブロックするカード", BLOCK)
     except Illegal as wrong:
@@ -402,8 +393,6 @@ def _process_block(game: "Game", attack: Attack) -> None:
 
 
 def _process_substitute(game: "Game", attack: Attack, ref: str) -> None:
-    from adjudicator.engine.board import Expiry, PowerMod
-
     board = game.board
     card = board.find(ref)
     assert card is not None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Iterable, TypeVar
 
 from adjudicator.engine.board import Board, Card, Expiry, Player, Timed, expiry_from
 from adjudicator.engine.rules import rule
+from adjudicator import vocabulary
 
 if TYPE_CHECKING:
     from adjudicator.format import scenario as fmt
@@ -182,9 +183,7 @@ def _role(role: str) -> str:
 
 
 def _act(timed: Timed) -> str:
-    from adjudicator.engine.restrictions import act_name
-
-    return act_name(timed.what)
+    return vocabulary.act_word(timed.what)
 
 
 def _protection(what: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.engine.effects.words import card_words
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
@@ -38,8 +39,6 @@ def removal_resistance(card: "Card") -> list[str]:
 
 def guard_keeps(game: "Game", card: "Card", cause: str) -> bool:
     """Whether the card's 〈守護〉 keeps it on the field now; records why in the trace (3.1.8, 3.1.9)."""
-    from adjudicator.engine.effects.words import card_words
-
     if card.guard is None or (card.guard == "battle" and cause != "battle"):
         return False
     board = game.board

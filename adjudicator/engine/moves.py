@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from adjudicator.engine.board import Card
+from adjudicator.engine.board import Card, Stack
 from adjudicator.engine.events import Event
+from adjudicator.engine.guard import guard_keeps
 from adjudicator.engine.rules import rule
+from adjudicator.engine.zone_order import check_known_top
+from adjudicator.engine import continuous
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -32,8 +35,6 @@ DRAW_IS_FROM_TOP = rule("draw_from_top", ("2.5.1", "6.5.10"), "山札の一番�
 
 def draw(game: "Game", player_id: str, count: int) -> list[Card]:
     """Move ``count`` cards from the top of the deck to the hand (the caller checked the count)."""
-    from adjudicator.engine.zone_order import check_known_top
-
     check_known_top(game, player_id, "deck", count)  # a shuffled deck's top is chance (4.4.1)
     player = game.board.players[player_id]
     drawn = player.deck[:count]
@@ -46,8 +47,6 @@ def draw(game: "Game", player_id: str, count: int) -> list[Card]:
 
 def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> list[Card]:
     """Cards from the top of the deck to the graveyard: damage (cause ``attack``) or an effect (11.3.1)."""
-    from adjudicator.engine.zone_order import check_known_top
-
     check_known_top(game, player_id, "deck", count)  # a shuffled deck's top is chance (4.4.1)
     player = game.board.players[player_id]
     moved = player.deck[:count]
@@ -58,9 +57,6 @@ def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> l
 
 def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
     """Whether a protection keeps ``card`` on the field (10.2.1, 11.7.2); the reason if it does."""
-    from adjudicator.engine import continuous
-    from adjudicator.engine.guard import guard_keeps
-
     if guard_keeps(game, card, cause):  # 〈守護〉 first, face-down too (3.1.8, 3.1.9)
         return False, "〈守護〉（プロテクト）によって場を離れない"
     # Its own timed protections and those a 「常」 effect gives it right now (6.4.5).
@@ -173,8 +169,6 @@ def place_on_field(game: "Game", card: Card, player_id: str, slot: int, *, face_
 
     On an occupied slot the stack keeps its state, so a card set on a rested card is rested too (3.2.4).
     """
-    from adjudicator.engine.board import Stack
-
     player = game.board.players[player_id]
     stack = player.field.get(slot)
     if stack is None:

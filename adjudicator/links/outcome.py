@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.links.record import LinkRecord
+from adjudicator.engine import load_scenario, resolve
 
 _ZONES = (("deck", "山札"), ("graveyard", "墓地"), ("hand", "手札"))
 _SLOT_FACTS = ("face", "state", "power", "rank", "cards", "top")
@@ -31,8 +32,6 @@ class Rerun:
 
 def rerun(record: LinkRecord) -> Rerun:
     """Resolve the record's scenario with the current engine and rulebook."""
-    from adjudicator.engine import load_scenario, resolve
-
     stored = record.trace_data()
     current = resolve(load_scenario(record.scenario_data())).to_json()
     return Rerun(stored, current, tuple(outcome_differences(stored, current)))

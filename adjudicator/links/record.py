@@ -16,6 +16,7 @@ from typing import Any
 
 from adjudicator import ENGINE_VERSION
 from adjudicator.engine import Scenario, canonical_json
+from adjudicator.rulebook import load_rulebook
 
 RULEBOOK_ID = "hi-story"
 ID_LENGTH = 16  # base32 characters: 80 bits, so ids never collide in practice (checked on store anyway)
@@ -32,8 +33,6 @@ class Versions:
 
 
 def current_versions() -> Versions:
-    from adjudicator.rulebook import load_rulebook
-
     return Versions(RULEBOOK_ID, load_rulebook(RULEBOOK_ID).release, ENGINE_VERSION)
 
 

@@ -14,7 +14,7 @@ from flask import Flask
 from flask_compress import Compress
 
 from adjudicator import paths
-from adjudicator.web import api, assets, errors, home, rules, scenarios, search_pages, security, services
+from adjudicator.web import api, assets, errors, home, page_cache, rules, scenarios, search_pages, security, services
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (
@@ -56,4 +56,5 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     Compress(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    page_cache.init_app(app)
     return app

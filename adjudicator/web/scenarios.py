@@ -35,7 +35,7 @@ from flask import (
 
 from adjudicator import paths
 from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario, resolve
-from adjudicator.format.scenario import MAX_SOURCE_BYTES
+from adjudicator.format.scenario import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import (
     LinkRecord,
     LinkStore,
@@ -152,8 +152,6 @@ def _import(draft: builder_form.Draft):
     if not text.strip():
         return _builder(draft, errors={"import_text": ["読み込むYAMLを貼り付けるか、ファイルを選んでください"]}, status=422)
     try:
-        from adjudicator.format.scenario import parse_text
-
         data = parse_text(text)
     except ScenarioError as error:
         return _builder(draft, errors={"import_text": [translate(m) for _, m in error.errors]}, status=422)

@@ -27,8 +27,6 @@ RESOLVED_WHOLE = rule("resolved_whole", ("6.1.2", "6.1.3"), "選んだ効果を�
 
 
 def choose_effects_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    from adjudicator.engine.effects.interpreter import run_step
-
     spec: fmt.ChooseEffectsSpec = step.argument
     rules = (CHOOSE_FIRST, OR_IS_ONE_SIDE, OR_WHOLE_OPTION) if spec.or_ else (CHOOSE_FIRST,)
     picks = _valid_picks(run, spec, rules)
@@ -40,7 +38,7 @@ def choose_effects_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     complete = True
     for number in picks:
         for index, inner in enumerate(spec.options[number - 1].do):
-            complete = run_step(run, inner, joined=index > 0) and complete
+            complete = run.run_nested(inner, index > 0) and complete
     if complete:
         run.game.trace.step(f"{run.label}: 選んだ処理を全て終えた。", RESOLVED_WHOLE)
         return Outcome(True, True)

@@ -17,6 +17,7 @@ from adjudicator.engine.effects.facts import (
     matches,
     matching_rules,
 )
+from adjudicator.engine.effects.names import COPY_NAME_COUNTS, activated_this_turn
 from adjudicator.engine.effects.selectors import STATE_WITHOUT_FACE
 from adjudicator.engine.rules import Rule, rule
 
@@ -127,9 +128,9 @@ _JUDGES = {
 
 
 def _activated(run: "EffectRun", name: str) -> tuple[bool, str, tuple[Rule, ...]]:
-    from adjudicator.engine.effects.copy import activated_condition
-
-    return activated_condition(run, name)
+    """「このターン、自分が｛〇〇｝を発動していたなら」: a copy of that name counts (6.11.8)."""
+    met = activated_this_turn(run.game, run.controller, name)
+    return met, f"このターン、自分が｛{name}｝を発動していた", (COPY_NAME_COUNTS,)
 
 
 _JUDGES["activated"] = _activated

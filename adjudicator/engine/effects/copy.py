@@ -15,9 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format import scenario as fmt
+from adjudicator.engine.effects.names import COPY_NAME_COUNTS, COPY_NAME_LIMIT, COPY_RESTRICTED, name_limit_problem
 from adjudicator.engine.effects.run import NOT_DONE, Outcome
 from adjudicator.engine.effects.selectors import select
+from adjudicator.engine.effects.shared import shared_cards
 from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.marks import mark_problem, use_mark
+from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import CARD_TEXT_FIRST, rule
 from adjudicator.engine.trace import Considered
 
@@ -34,19 +38,14 @@ COPY_NO_MARK_LIMITS = rule(
     "copy_no_mark_limits", "6.11.3", "マークに由来する発動条件はコピーされないので、コピー元がそれを満たさなくてもコピーできる"
 )
 COPY_OWN_CONDITIONS = rule("copy_own_conditions", "6.11.4", "テキストに自己記述された条件はそのままコピーされ、宿主を基準に判定する")
-COPY_RESTRICTED = rule("copy_restricted", "6.11.5", "効果制限はコピーにも及び、その条件を満たさなければコピーして発動できない")
-COPY_NAME_LIMIT = rule("copy_name_limit", "6.11.6", "効果名に紐づく発動制限はコピーにも及ぶ")
 COPY_CONSUMES = rule(
     "copy_consumes", "6.11.7", "コピーで消費される発動回数・発動枠は発動主が本来持つ種別で判定し、コピーした「召」「1」の内容は消費しない"
 )
-COPY_NAME_COUNTS = rule("copy_name_counts", "6.11.8", "効果名を参照して発動した事実を問う条件は、コピー経由の発動でも満たされる")
 COPY_DEPTH = rule("copy_depth", ("6.11.1", "10.1.9"), "コピーの中のコピーが限度を超えて続く: ループとして停止する")
 MAX_COPY_DEPTH = 3
 
 
 def copy_effect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    from adjudicator.engine.effects.interpreter import run_effect
-
     spec: fmt.CopyEffectSpec = step.argument
     game, board = run.game, run.board
     source = _one(run, spec.source)
@@ -72,15 +71,12 @@ def copy_effect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         *rules, considered=considered,
     )
     if copied.shared_with:
-        from adjudicator.engine.effects.shared import shared_cards
-        from adjudicator.engine.activation import use_mark
-
         for partner in shared_cards(game, host, copied, spec.with_, copy=True):
             use_mark(game, partner, copied)
     as_host = copied.model_copy(update={"mark": "none"})  # the mark is not copied (6.11.1)
     game.copy_depth = depth + 1
     try:
-        complete = run_effect(game, host, as_host, run.controller)
+        complete = run.run_other_effect(host, as_host)
     finally:
         game.copy_depth = depth
     return Outcome(complete=complete, happened=True)
@@ -90,8 +86,6 @@ def _host_fits(run: "EffectRun", host: "Card") -> bool:
     """The host is a card of the copying player's own field (6.11.1). A ban on activating the host's own
     effects: 6.11.3 says a ban naming the copied card does not reach the host, and says nothing of a ban
     on the host itself, so the trace stops there."""
-    from adjudicator.engine.restrictions import forbidding
-
     game = run.game
     if host.owner != run.controller or not game.board.on_field(host):
         game.reject_choice(f"{run.label}: 宿主は自分の場のカードでなければならない", COPY_WHAT)
@@ -133,9 +127,6 @@ def _copied(run: "EffectRun", source: "Card | None", name: str) -> fmt.Effect | 
 
 
 def _mark_limits_ignored(game: "Game", source: "Card", effect: fmt.Effect) -> list[Considered]:
-    from adjudicator.engine.activation import mark_problem
-    from adjudicator.engine.restrictions import forbidding
-
     notes = []
     problem = mark_problem(game, source, effect)
     if problem is not None:
@@ -144,28 +135,6 @@ def _mark_limits_ignored(game: "Game", source: "Card", effect: fmt.Effect) -> li
     if forbidden is not None:
         notes.append(Considered(f"コピー元への発動の禁止（{forbidden[0]}）は、宿主という別のカードでの実行には及ばない", COPY_NO_MARK_LIMITS.clauses))
     return notes
-
-
-# --- effect names: 「1ターンに1度」 by name (6.11.6), 「｛〇〇｝を発動していたなら」 (6.11.8) -------------------
-
-
-def record_activation(game: "Game", player: str, effect: fmt.Effect) -> None:
-    """An effect name was activated by ``player`` this turn (a copy too, 6.11.8)."""
-    board = game.board
-    board.activated = board.activated + ((player, effect.name, board.turn_index),)
-
-
-def name_limit_problem(game: "Game", player: str, effect: fmt.Effect) -> str | None:
-    """「この効果は他のカードも含めて1ターンに1度しか発動できない」 already used this turn (6.11.6)."""
-    if effect.once_per_turn_by_name and (player, effect.name, game.board.turn_index) in game.board.activated:
-        return f"｛{effect.name}｝はこのターン既に発動している（他のカードも含めて1ターンに1度）"
-    return None
-
-
-def activated_condition(run: "EffectRun", name: str):
-    board = run.board
-    met = (run.controller, name, board.turn_index) in board.activated
-    return met, f"このターン、自分が｛{name}｝を発動していた", (COPY_NAME_COUNTS,)
 
 
 COPY_STEPS = {"copy_effect": copy_effect_step}

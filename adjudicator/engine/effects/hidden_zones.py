@@ -21,7 +21,7 @@ from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, Outcome
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.words import cards_words, count_change
 from adjudicator.engine.moves import put_in_zone
-from adjudicator.engine.rules import rule
+from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.trace import Considered
 from adjudicator.engine.zone_order import PLAYERS_ORDER, RANDOM_PICK, SHUFFLED_ORDER, distinguishable, forget_order, lose_order
 
@@ -225,8 +225,6 @@ def shuffle_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 
 
 def _clauses(*rules) -> tuple[str, ...]:
-    from adjudicator.engine.rules import cited_clauses
-
     return cited_clauses(*rules)
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.conditions import RESOLUTION_CONDITION, judge
+from adjudicator.engine.effects.names import record_activation
 from adjudicator.engine.effects.run import EffectRun, Outcome
 from adjudicator.engine.effects.steps import STEP_HANDLERS
 from adjudicator.engine.rules import rule
@@ -45,9 +46,7 @@ ACTIVATOR_GONE = rule(
 
 def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str, cause: Card | None = None) -> bool:
     """Resolve ``effect`` of ``source`` for ``controller``; True when its last sentence fully resolved."""
-    from adjudicator.engine.effects.copy import record_activation
-
-    run = EffectRun.start(game, source, effect, controller, cause=cause)
+    run = EffectRun.start(game, source, effect, controller, step_runner=run_step, effect_runner=run_effect, cause=cause)
     record_activation(game, controller, effect)  # for 「｛〇〇｝を発動していたなら」 and name limits (6.11.6, 6.11.8)
     revealed = game.board.revealed
     try:

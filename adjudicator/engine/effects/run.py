@@ -10,7 +10,7 @@ for conditions judged after they have gone (10.1.10-3); and which steps actually
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card, opponent_of
@@ -48,6 +48,9 @@ class Referent:
     last_seen: CardFacts | None
 
 
+StepRunner = Callable[["EffectRun", fmt.Step, bool], bool]
+
+
 @dataclass
 class EffectRun:
     game: "Game"
@@ -62,14 +65,34 @@ class EffectRun:
     activator_gone_noted: bool = False
     cause: Card | None = None   # the card whose event fired this effect (「そのカード」), if any
     cause_incarnation: int = 0
-    copied_from: str | None = None   # 効果コピー: the copied card's words, when this run is a copy (6.11)
+    # The interpreter's step and effect runners, handed in so that a step holding steps (``repeat``,
+    # ``choose_effects``) or running an effect (``copy_effect``) does so without the step handlers importing
+    # the interpreter that imports them.
+    step_runner: StepRunner | None = None
+    effect_runner: EffectRunner | None = None
 
     @classmethod
-    def start(cls, game: "Game", source: Card, effect: fmt.Effect, controller: str, cause: Card | None = None) -> "EffectRun":
+    def start(
+        cls, game: "Game", source: Card, effect: fmt.Effect, controller: str, step_runner: StepRunner | None = None,
+        effect_runner: EffectRunner | None = None, cause: Card | None = None,
+    ) -> "EffectRun":
         return cls(
-            game, source, effect, controller, source.incarnation, started_on_field=game.board.on_field(source),
+            game, source, effect, controller, source.incarnation,
+            started_on_field=game.board.on_field(source), step_runner=step_runner, effect_runner=effect_runner,
             cause=cause, cause_incarnation=cause.incarnation if cause is not None else 0,
         )
+
+    def run_nested(self, step: fmt.Step, joined: bool) -> bool:
+        """Run a step inside the current one (``repeat``) as the interpreter runs any step."""
+        if self.step_runner is None:
+            raise RuntimeError("this EffectRun was started without the interpreter's step runner")
+        return self.step_runner(self, step, joined)
+
+    def run_other_effect(self, source: Card, effect: fmt.Effect) -> bool:
+        """Resolve another effect for the same controller as the interpreter resolves any (効果コピー, 6.11)."""
+        if self.effect_runner is None:
+            raise RuntimeError("this EffectRun was started without the interpreter's effect runner")
+        return self.effect_runner(self.game, source, effect, self.controller)
 
     @property
     def board(self):

@@ -25,7 +25,8 @@ from adjudicator.engine.effects.facts import (
     matching_rules,
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
-from adjudicator.engine.rules import rule
+from adjudicator.engine.effects.slots import MAXIMUM_ASSIGNMENT, assign_slots
+from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.stats import EFFECTIVE_RANK
 from adjudicator.engine.trace import Considered
 
@@ -78,9 +79,7 @@ def select(run: "EffectRun", ref: fmt.CardRef, exclude: Exclusion | None = None)
     if ref.trigger:
         return _trigger(run, ref)
     if ref.slots is not None:
-        from adjudicator.engine.effects.slots import assign_slots
-
-        return assign_slots(run, ref)
+        return _slots(run, ref)
     if ref.zone != "field":
         return _hidden(run, ref)
     candidates, considered = field_candidates(run, ref)
@@ -142,8 +141,6 @@ def _without_excluded(candidates: list[Card], considered: list[Considered], excl
 
 
 def _considered(text: str, *rules) -> Considered:
-    from adjudicator.engine.rules import cited_clauses
-
     return Considered(text, cited_clauses(*rules))
 
 
@@ -217,6 +214,13 @@ def _it(run: "EffectRun", ref: fmt.Selector) -> Selection:
     if len(alive) < len(run.it):
         considered.append(_considered("「それ」が場を離れたので、そのカード自体はもう処理できない", THIS_AND_IT))
     return Selection(cards, max(1, len(run.it)), "it", considered)
+
+
+def _slots(run: "EffectRun", ref: fmt.Selector) -> Selection:
+    """「Aを1枚とBを1枚」: one card per slot among the field candidates, the largest total (6.5.9)."""
+    pool, considered = field_candidates(run, ref.model_copy(update={"slots": None}))
+    cards, note = assign_slots(run, ref, pool, CHOOSE, lambda card: ref_of(run, card))
+    return Selection(cards, len(ref.slots), "choose", [*considered, note], applied=(MAXIMUM_ASSIGNMENT,))
 
 
 TRIGGER_CARD = rule("trigger_card", ("7.2.3", "3.5.3"), "「そのカード」は条件を満たしたきっかけのカードそのものを指し、場を離れたらもう指さない")

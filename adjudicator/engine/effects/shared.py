@@ -14,8 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format import scenario as fmt
+from adjudicator.engine.board import opponent_of
 from adjudicator.engine.effects.facts import contains
+from adjudicator.engine.effects.selectors import CHOOSE
 from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.marks import mark_problem
+from adjudicator.engine.outcomes import Illegal
+from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
 
@@ -38,9 +43,6 @@ def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[st
 
     With ``copy`` the copying card is not one of them (6.12.5): every name needs a card of its own.
     """
-    from adjudicator.engine.activation import mark_problem
-    from adjudicator.engine.restrictions import forbidding
-
     board = game.board
     used: list["Card"] = []
     considered: list[Considered] = []
@@ -74,8 +76,6 @@ def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[st
 
 def _opponent_only(game: "Game", card: "Card", name: str) -> None:
     """The named card is on the opponent's field only: whether it may be used, the rulebook does not say."""
-    from adjudicator.engine.board import opponent_of
-
     other = game.board.players[opponent_of(card.owner)]
     if any(not stack.face_down and stack.top.known and contains(stack.top.short_name, name) for _, stack in other.field_tops()):
         game.rulebook_gap(
@@ -84,8 +84,6 @@ def _opponent_only(game: "Game", card: "Card", name: str) -> None:
 
 
 def _one_of(game: "Game", card: "Card", name: str, candidates: list["Card"], chosen: list[str] | None, considered) -> "Card":
-    from adjudicator.engine.game import Illegal
-
     board = game.board
     if not candidates:
         raise Illegal(f"｛共有効果｝に使う〈{name}〉のカードが場にない（または使えない）ので、発動できない", SHARED_UNUSABLE, SHARED_WHICH_CARDS)
@@ -95,7 +93,5 @@ def _one_of(game: "Game", card: "Card", name: str, candidates: list["Card"], cho
             return named[0]
     if len(candidates) == 1:
         return candidates[0]
-    from adjudicator.engine.effects.selectors import CHOOSE
-
     options = [f"{card.owner}{board.locate(c)[2]}" for c in candidates]
     game.need_decision(card.owner, f"共有効果に使う〈{name}〉をどれにするか（withで指定する）", options, SHARED_WHICH_CARDS, CHOOSE)

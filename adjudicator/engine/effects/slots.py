@@ -8,12 +8,11 @@ scenario's ``chosen`` lists the pick slot by slot (「なし」 for a slot left 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.effects.facts import describe_where, facts_of, matches
-from adjudicator.engine.effects.selectors import CHOOSE, Selection, field_candidates, ref_of
-from adjudicator.engine.rules import rule
+from adjudicator.engine.rules import Rule, rule
 from adjudicator.engine.trace import Considered
 
 if TYPE_CHECKING:
@@ -26,27 +25,27 @@ MAXIMUM_ASSIGNMENT = rule(
 NONE = "なし"
 
 
-def assign_slots(run: "EffectRun", ref: fmt.Selector) -> Selection:
+def assign_slots(
+    run: "EffectRun", ref: fmt.Selector, pool: list["Card"], choose: Rule, name_of: Callable[["Card"], str]
+) -> tuple[list["Card"], Considered]:
+    """The cards for ``ref.slots`` among ``pool`` (the field candidates), and the note on how they were
+    assigned. A pick that is not the largest is rejected; several largest picks without one: a decision."""
     board = run.board
-    pool, considered = field_candidates(run, ref.model_copy(update={"slots": None}))
     pool = [card for card in pool if not card.unselectable]
     fits = [[card for card in pool if matches(where, facts_of(board, card), run.source.uid)] for where in ref.slots]
     best = _largest(fits)
     most = max((sum(c is not None for c in pick) for pick in best), default=0)
     slots = "と".join(f"{describe_where(where)}カード1枚" for where in ref.slots)
-    considered = list(considered) + [Considered(
-        f"「{slots}」の枠に、総数が最大（{most}枚）になるように割り当てる", MAXIMUM_ASSIGNMENT.clauses
-    )]
+    note = Considered(f"「{slots}」の枠に、総数が最大（{most}枚）になるように割り当てる", MAXIMUM_ASSIGNMENT.clauses)
     if ref.chosen is not None:
-        picked = _checked(run, ref, fits, most)
+        picked = _checked(run, ref, fits, most, choose)
         if picked is not None:
-            return Selection(picked, len(ref.slots), "choose", considered, applied=(MAXIMUM_ASSIGNMENT,))
+            return picked, note
     card_sets = {frozenset(c.uid for c in pick if c is not None) for pick in best}
     if len(card_sets) == 1:
-        cards = [c for c in best[0] if c is not None]
-        return Selection(cards, len(ref.slots), "choose", considered, applied=(MAXIMUM_ASSIGNMENT,))
-    options = [" / ".join(ref_of(run, c) if c is not None else NONE for c in pick) for pick in best]
-    run.game.need_decision(run.controller, f"{run.label}: 「{slots}」をどのカードで満たすか（総数{most}枚）", options, MAXIMUM_ASSIGNMENT, CHOOSE)
+        return [c for c in best[0] if c is not None], note
+    options = [" / ".join(name_of(c) if c is not None else NONE for c in pick) for pick in best]
+    run.game.need_decision(run.controller, f"{run.label}: 「{slots}」をどのカードで満たすか（総数{most}枚）", options, MAXIMUM_ASSIGNMENT, choose)
 
 
 def _largest(fits: list[list["Card"]]) -> list[tuple["Card | None", ...]]:
@@ -67,7 +66,7 @@ def _largest(fits: list[list["Card"]]) -> list[tuple["Card | None", ...]]:
     return [pick for pick in picks if sum(c is not None for c in pick) == most]
 
 
-def _checked(run: "EffectRun", ref: fmt.Selector, fits: list[list["Card"]], most: int) -> list["Card"] | None:
+def _checked(run: "EffectRun", ref: fmt.Selector, fits: list[list["Card"]], most: int, choose: Rule) -> list["Card"] | None:
     """The pick slot by slot, if each card meets its slot, none twice, and the total is the largest."""
     board = run.board
     if len(ref.chosen) != len(ref.slots):
@@ -79,7 +78,7 @@ def _checked(run: "EffectRun", ref: fmt.Selector, fits: list[list["Card"]], most
             continue
         card = board.find(name)
         if card is None or all(card is not c for c in fit) or any(card is p for p in picked):
-            run.game.reject_choice(f"{run.label}: {name}はその枠の条件を満たすカードとして選べない", MAXIMUM_ASSIGNMENT, CHOOSE)
+            run.game.reject_choice(f"{run.label}: {name}はその枠の条件を満たすカードとして選べない", MAXIMUM_ASSIGNMENT, choose)
             return None
         picked.append(card)
     if len(picked) < most:

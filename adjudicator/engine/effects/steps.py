@@ -17,11 +17,13 @@ live in :mod:`.movement` and register below.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import durations, moves
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import PowerMod, expiry_from
+from adjudicator.engine.effects.board_counts import count_on_board
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome, Referent
@@ -68,8 +70,6 @@ SUBJECT_WRITTEN = rule("subject_written", ("7.2.1", "7.2.2"), "主語のない�
 
 def _for_each_player(run: "EffectRun", step: fmt.Step, handler) -> Outcome:
     """「相手は1枚引く」「互いに」: the step done by the players it names, each as its subject (7.2.1)."""
-    from dataclasses import replace
-
     spec = step.argument
     players = run.players(spec.player)
     run.game.trace.step(f"{run.label}: この処理は{'・'.join(players)}が行う（主語が「相手は」と明示されている）。", SUBJECT_WRITTEN)
@@ -82,8 +82,6 @@ def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     spec = step.argument
     if isinstance(spec, fmt.DrawSpec) and spec.count_of is not None:
         # Counted from the effect's owner's side: 「自分」 never means the opponent (7.2.2).
-        from adjudicator.engine.effects.board_counts import count_on_board
-
         count, words, rules = count_on_board(run, spec.count_of)
         run.game.trace.step(f"{run.label}: 引く枚数は{words}と同じ枚数で、処理の時点で決まる固定の枚数として扱う。", *rules, FIXED_DRAW)
         spec = spec.model_copy(update={"count": count, "count_of": None})
@@ -335,8 +333,6 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     board = run.board
     per_rules: tuple[Rule, ...] = ()
     if spec.per is not None and spec.add is not None:
-        from adjudicator.engine.effects.board_counts import count_on_board
-
         count, words, per_rules = count_on_board(run, spec.per)
         run.game.trace.step(f"{run.label}: {words}1枚につき{spec.add:+d}するので、{spec.add * count:+d}する。", *per_rules)
         spec = spec.model_copy(update={"add": spec.add * count, "per": None})

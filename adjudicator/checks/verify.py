@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.format import scenario as fmt
+from adjudicator.engine import resolve
 from adjudicator.engine.trace import Trace
 from adjudicator.rulebook.numbers import citation_covers
 
@@ -105,8 +106,6 @@ def _state_value(final: dict[str, Any], key: str) -> Any:
 
 def verify_file(path: Path) -> Outcome:
     """Load, resolve and check one scenario file."""
-    from adjudicator.engine.game import resolve
-
     try:
         loaded = fmt.load_scenario(path.read_text(encoding="utf-8"))
     except fmt.ScenarioError as error:
