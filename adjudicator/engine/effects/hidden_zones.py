@@ -216,6 +216,18 @@ def _supplementary_shuffle(run: "EffectRun", spec: fmt.SearchSpec, owner: str, p
     )
 
 
+def shuffle_looked_into(run: "EffectRun") -> None:
+    """A step chose cards by looking into a deck or graveyard (a summon or set from there): shuffle it as
+    an action of its own, after that step's 「〜た時」 effects (4.4.1, 10.1.9)."""
+    for owner, zone in run.looked_into:
+        forget_order(run.game, owner, zone)
+        run.game.trace.step(
+            f"{owner}はカードを選ぶために見た{ZONE_WORDS[zone]}を補完的にシャッフルする（独立した1つの動作。以後その順序は誰にも分からない）。",
+            SUPPLEMENTARY_SHUFFLE, SHUFFLED_ORDER,
+        )
+    run.looked_into.clear()
+
+
 def shuffle_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     spec: fmt.ShuffleSpec = step.argument
     for owner in run.players(spec.player):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.conditions import RESOLUTION_CONDITION, judge
+from adjudicator.engine.effects.hidden_zones import shuffle_looked_into
 from adjudicator.engine.effects.names import record_activation
 from adjudicator.engine.effects.run import EffectRun, Outcome
 from adjudicator.engine.effects.steps import STEP_HANDLERS
@@ -130,6 +131,8 @@ def run_step(run: EffectRun, step: fmt.Step, joined: bool = False) -> bool:
     game.settle()
     if game.operations != ran_before:
         run.triggers_ran += 1
+    if run.looked_into:
+        shuffle_looked_into(run)  # after the step's 「〜た時」 effects, before the next step (4.4.1, 10.1.9)
     return outcome.complete
 
 

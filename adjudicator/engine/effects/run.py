@@ -64,6 +64,7 @@ class EffectRun:
     started_on_field: bool = False
     activator_gone_noted: bool = False
     cause: Card | None = None   # the card whose event fired this effect (「そのカード」), if any
+    looked_into: list[tuple[str, str]] = field(default_factory=list)  # decks/graveyards searched in this step (4.4.1)
     cause_incarnation: int = 0
     # The interpreter's step and effect runners, handed in so that a step holding steps (``repeat``,
     # ``choose_effects``) or running an effect (``copy_effect``) does so without the step handlers importing

@@ -248,6 +248,9 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
         candidates = [c for c in zone_cards if c.known and matches(ref.where, facts_of(board, c), run.source.uid)]
     rule_used = HIDDEN_ZONE_ANY_CARD if any_card else HIDDEN_ZONE
     selection = _hidden_pick(run, ref, candidates, wanted, any_card, rule_used)
+    if ref.zone in ("deck", "graveyard") and not ref.all:
+        # Its contents were looked at to choose: the zone is shuffled once the step is over (4.4.1).
+        run.looked_into += [(p, ref.zone) for p in run.players(ref.player) if (p, ref.zone) not in run.looked_into]
     zone_word = {"hand": "手札", "deck": "山札", "graveyard": "墓地"}[ref.zone]
     found = "、".join(c.label() for c in selection.cards) or "なし"
     how = (
