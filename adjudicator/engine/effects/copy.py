@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format import scenario as fmt
+from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.names import COPY_NAME_COUNTS, COPY_NAME_LIMIT, COPY_RESTRICTED, name_limit_problem
 from adjudicator.engine.effects.run import NOT_DONE, Outcome
 from adjudicator.engine.effects.selectors import select
@@ -22,7 +23,7 @@ from adjudicator.engine.effects.shared import shared_cards
 from adjudicator.engine.effects.words import card_words
 from adjudicator.engine.marks import mark_problem, use_mark
 from adjudicator.engine.restrictions import forbidding
-from adjudicator.engine.rules import CARD_TEXT_FIRST, rule
+from adjudicator.engine.rules import CARD_TEXT_FIRST, FACE_DOWN_NO_INFO, rule
 from adjudicator.engine.trace import Considered
 
 if TYPE_CHECKING:
@@ -111,8 +112,11 @@ def _copied(run: "EffectRun", source: "Card | None", name: str) -> fmt.Effect | 
     if source is None or source.info is None or not game.board.on_field(source):
         game.trace.step(f"{run.label}: コピーする場のカードがないので、コピーは行われない。", COPY_WHAT)
         return None
-    effect = next((e for e in source.info.effects if e.name == name), None)
     words = f"{card_words(game.board, source)}の｛{name}｝"
+    if not facts_of(game.board, source).face_up:
+        game.reject_choice(f"{words}: ウラのカードは効果を持たないので、コピーできない", FACE_DOWN_NO_INFO, COPY_WHAT)
+        return None
+    effect = next((e for e in source.info.effects if e.name == name), None)
     if effect is None or effect.mark not in ("summon", "once"):
         game.reject_choice(f"{words}は「召」「1」の効果ではないので、コピーできない", COPY_WHAT)
         return None
