@@ -305,7 +305,7 @@ class SearchSpec(Strict):
     are shuffled (4.4.1) unless ``top`` was looked at only; ``rest`` says where the looked-at cards not taken go.
     """
 
-    player: Whose = "self"
+    player: Literal["self", "opponent"] = "self"      # whose deck/graveyard is searched
     zones: list[HiddenZone] = Field(default_factory=lambda: ["deck"], min_length=1, max_length=2)
     top: int | None = Field(default=None, ge=1, le=20)
     where: Where = Where()
