@@ -25,6 +25,7 @@ from adjudicator.engine.guard import RESISTANCE_SHOWN, is_removal_resistance, sh
 from adjudicator.engine.rules import CARD_TEXT_FIRST, rule
 from adjudicator.engine.stats import is_face_up_on_field
 from adjudicator.engine.marks import ACTIVATION_CONDITION, mark_problem, use_mark
+from adjudicator.engine.effects.shared import SHARED_ONE_EFFECT, shared_trigger_cards
 from adjudicator.engine.effects.words import card_words
 from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.game import MAX_TRIGGER_DEPTH, TRIGGER_LOOP
@@ -261,8 +262,32 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
         if game.declined(item.effect.name) and not _has_optional_part(item.effect):
             game.reject_choice(f"{words}には任意性を示す文言がないので、発動しないことは選べない", MANDATORY_TRIGGER)
         used.append(item)
-    for item in _ordered(game, used):
+    for item in _ordered(game, _combine_shared(game, used)):
         _run_one(game, item, *timing_rules)
+
+
+def _combine_shared(game: "Game", ready: list[Ready]) -> list[Ready]:
+    """A shared effect uses its other cards as they are found (6.12.2); a card used so has activated it and
+    does not activate it again at this moment (6.12.3), so the cards ready together resolve it once (6.12.1)."""
+    kept: list[Ready] = []
+    spent: set[tuple[int, str]] = set()
+    for item in ready:
+        key = (item.card.uid, item.effect.name)
+        if key in spent:
+            game.trace.step(
+                f"{card_words(game.board, item.card)}は共有効果｛{item.effect.name}｝に既に使われ、このタイミングでは発動済みなので、改めては発動しない。",
+                SHARED_ONE_EFFECT,
+            )
+            continue
+        if item.effect.shared_with:
+            partners = shared_trigger_cards(game, item.card, item.effect)
+            if partners is None:
+                continue
+            for partner in partners:
+                spent.add((partner.uid, item.effect.name))
+                use_mark(game, partner, item.effect)
+        kept.append(item)
+    return kept
 
 
 def _has_optional_part(effect) -> bool:

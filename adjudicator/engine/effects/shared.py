@@ -43,6 +43,29 @@ def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[st
 
     With ``copy`` the copying card is not one of them (6.12.5): every name needs a card of its own.
     """
+    used, considered, missing = _partners(game, card, effect, chosen, copy)
+    if missing is not None:
+        raise Illegal(f"共有効果｛{effect.name}｝に使う〈{missing}〉のカードが場にない（または使えない）ので、発動できない", SHARED_UNUSABLE, SHARED_WHICH_CARDS)
+    _record(game, effect, used, considered, copy)
+    return used
+
+
+def shared_trigger_cards(game: "Game", card: "Card", effect: fmt.Effect) -> list["Card"] | None:
+    """For a shared effect whose trigger is met: its other cards, or None (with the reason in the trace) when
+    they are not all there, so that it is not activated (6.12.4)."""
+    used, considered, missing = _partners(game, card, effect, None, False)
+    if missing is not None:
+        game.trace.step(
+            f"{card_words(game.board, card)}の共有効果｛{effect.name}｝は条件を満たしたが、使う〈{missing}〉のカードが揃わないので発動できない。",
+            SHARED_UNUSABLE, SHARED_WHICH_CARDS, considered=considered,
+        )
+        return None
+    _record(game, effect, used, considered, False)
+    return used
+
+
+def _partners(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[str] | None, copy: bool):
+    """(cards used, notes on cards that could not be, the first name with no card or None)."""
     board = game.board
     used: list["Card"] = []
     considered: list[Considered] = []
@@ -65,13 +88,18 @@ def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[st
             candidates.append(other)
         if not candidates:
             _opponent_only(game, card, name)
-        used.append(_one_of(game, card, name, candidates, chosen, considered))
+            return used, considered, name
+        used.append(_one_of(game, card, name, candidates, chosen))
+    return used, considered, None
+
+
+def _record(game: "Game", effect: fmt.Effect, used: list["Card"], considered: list[Considered], copy: bool) -> None:
     rules = (SHARED_COPY, SHARED_ONE_EFFECT, SHARED_WHICH_CARDS) if copy else (SHARED_ONE_EFFECT, SHARED_WHICH_CARDS)
     game.trace.step(
-        f"共有効果｛{effect.name}｝: {'、'.join(card_words(board, u) for u in used)}と合わせて1つの効果として発動する。使ったカードは全員がこの効果を発動したものとして扱う。",
+        f"共有効果｛{effect.name}｝: {'、'.join(card_words(game.board, u) for u in used)}と合わせて1つの効果として発動する。"
+        "使ったカードは全員がこの効果を発動したものとして扱う。",
         *rules, *((SHARED_UNUSABLE,) if considered else ()), considered=considered,
     )
-    return used
 
 
 def _opponent_only(game: "Game", card: "Card", name: str) -> None:
@@ -83,10 +111,8 @@ def _opponent_only(game: "Game", card: "Card", name: str) -> None:
         )
 
 
-def _one_of(game: "Game", card: "Card", name: str, candidates: list["Card"], chosen: list[str] | None, considered) -> "Card":
+def _one_of(game: "Game", card: "Card", name: str, candidates: list["Card"], chosen: list[str] | None) -> "Card":
     board = game.board
-    if not candidates:
-        raise Illegal(f"｛共有効果｝に使う〈{name}〉のカードが場にない（または使えない）ので、発動できない", SHARED_UNUSABLE, SHARED_WHICH_CARDS)
     if chosen is not None:
         named = [c for c in candidates if any(board.find(ref) is c for ref in chosen)]
         if len(named) == 1:
