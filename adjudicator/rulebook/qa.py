@@ -1,4 +1,4 @@
-"""Worked questions and answers for clauses no board exercises (``rulebook/qa.yaml``).
+"""Worked questions and answers (``rulebook/qa.yaml``): every clause no board exercises, and some board rules.
 
 Definitions, deck building, tournament rules and what a player may ask are marked ``reference`` in
 ``rulebook/clause-marks.yaml``: no scenario can cite them, but people still ask. Each entry is a question,
