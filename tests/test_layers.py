@@ -12,6 +12,7 @@ from pathlib import Path
 
 import adjudicator
 import adjudicator.engine
+from adjudicator.engine.effects.steps import STEP_HANDLERS
 from adjudicator.engine.resolution import ACTIONS
 from adjudicator.engine.rules import registered_rules
 from adjudicator.format import scenario as fmt
@@ -38,6 +39,10 @@ def test_importing_the_engine_registers_every_rule():
 
 def test_the_action_table_covers_every_action_kind_of_the_format():
     assert tuple(ACTIONS) == fmt.ACTION_KINDS
+
+
+def test_the_step_table_covers_every_step_kind_of_the_format():
+    assert set(STEP_HANDLERS) == set(fmt.STEP_KINDS)
 
 
 def _function_imports(tree: ast.AST):

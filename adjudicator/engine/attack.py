@@ -97,7 +97,7 @@ class Attack:
 
 
 @dataclass
-class Outcome:
+class AttackResult:
     """What ⑥ fixed: the defeated cards, the deck damage, and how to say it."""
 
     losers: list[Card]
@@ -460,7 +460,7 @@ def _choose_damage_zero(game: "Game", attack: Attack, wanted: bool) -> None:
 # --- ⑥ the outcome -----------------------------------------------------------------------------------
 
 
-def _fix(game: "Game", attack: Attack) -> Outcome:
+def _fix(game: "Game", attack: Attack) -> AttackResult:
     """⑥: read the powers now and fix what the attack does (battle, deck damage)."""
     board = game.board
     attack_power = power_of(board, attack.attacker)
@@ -515,7 +515,7 @@ def _continuous_notes(game: "Game", card: Card, label: str) -> list[Considered]:
     return notes
 
 
-def _deck_outcome(game: "Game", attack: Attack, power: int) -> Outcome:
+def _deck_outcome(game: "Game", attack: Attack, power: int) -> AttackResult:
     label = naming.card_label(game.board, attack.attacker)
     damage = power // 1000
     text = (
@@ -523,10 +523,10 @@ def _deck_outcome(game: "Game", attack: Attack, power: int) -> Outcome:
         f"{attack.defender}の山札の上から{damage}枚を墓地へ送ることが確定する。"
     )
     considered = [Considered("ブロックされなかった山札への攻撃はバトルではない", NOT_A_BATTLE.clauses)]
-    return Outcome([], damage, text, (DECK_DAMAGE,), considered)
+    return AttackResult([], damage, text, (DECK_DAMAGE,), considered)
 
 
-def _battle_outcome(game: "Game", attack: Attack, power: int, opponent: Card) -> Outcome:
+def _battle_outcome(game: "Game", attack: Attack, power: int, opponent: Card) -> AttackResult:
     board = game.board
     other = power_of(board, opponent)
     assert other is not None
@@ -549,13 +549,13 @@ def _battle_outcome(game: "Game", attack: Attack, power: int, opponent: Card) ->
             rules += (BLOCK_DIFFERENCE,)
         else:
             text += "ブロックしたカードのパワーが攻撃側以上なので、山札は墓地へ送られない。"
-    return Outcome(losers, damage, text, rules)
+    return AttackResult(losers, damage, text, rules)
 
 
 # --- ⑦–⑩ --------------------------------------------------------------------------------------------
 
 
-def _before_move(game: "Game", outcome: Outcome) -> list[Card]:
+def _before_move(game: "Game", outcome: AttackResult) -> list[Card]:
     """⑦: protections keep a defeated card on the field (11.7.2, 10.2.1); the rest get their 「〜する時」."""
     board = game.board
     considered: list[Considered] = []
@@ -574,7 +574,7 @@ def _before_move(game: "Game", outcome: Outcome) -> list[Card]:
     return staying
 
 
-def _move(game: "Game", attack: Attack, outcome: Outcome, staying: list[Card]) -> None:
+def _move(game: "Game", attack: Attack, outcome: AttackResult, staying: list[Card]) -> None:
     """⑧: the defeated cards go to their graveyards and the deck takes its damage, as one batch."""
     board = game.board
     before = naming.counts(board)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from adjudicator.engine.board import Board, Card, Expiry, PowerMod, opponent_of
+from adjudicator.engine.board import Board, Card, Expiry, PowerMod, RankMod, opponent_of
 from adjudicator.engine.matching import CardFacts, matches
 from adjudicator.engine.power import apply_power_mods
 from adjudicator.engine.rules import rule
@@ -103,10 +103,10 @@ def power_mods_for(board: Board, card: Card) -> list[PowerMod]:
     ]
 
 
-def rank_mods_for(board: Board, card: Card) -> list[PowerMod]:
+def rank_mods_for(board: Board, card: Card) -> list[RankMod]:
     """Rank changes continuous effects give ``card`` now (effective rank, 2.2.3)."""
     return [
-        PowerMod(step.rank.add, None, Expiry(card.owner, 0, "never"), continuous=True, source=src.effect.name)
+        RankMod(step.rank.add, Expiry(card.owner, 0, "never"), continuous=True, source=src.effect.name)
         for src, step in _steps_covering(board, card, "rank")
     ]
 

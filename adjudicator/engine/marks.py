@@ -26,7 +26,7 @@ MARK_HISTORY_RESETS = rule("mark_history_resets", ("6.4.4", "3.5.4"), "場を離
 ACTIVATION_CONDITION = rule(
     "activation_condition", ("6.2.1", "6.3.2"), "発動条件（回数制限等）を満たさなければ発動自体ができず、空撃ちもできない"
 )
-MARK_WORDS = vocabulary.MARKS
+MARK_WORDS = {mark: vocabulary.mark_word(mark) for mark in (*vocabulary.MARKS, "none")}
 
 
 def mark_rules(effect: fmt.Effect) -> tuple[Rule, ...]:

@@ -54,13 +54,8 @@ PHASE_MOMENT = rule(
     "phase_moment", ("6.4.6", "8.2.3"), "「〇〇の初めに/終わりに」の効果は、その瞬間に場にオモテでなければ発動せず、条件はその瞬間の場で判定する"
 )
 
-EVENT_WORDS = {
-    "attacks": "攻撃した時", "is_attacked": "攻撃された時", "blocks": "ブロックした時", "is_blocked": "ブロックされた時",
-    "after_attack": "攻撃した後", "after_block": "ブロックした後", "summoned": "召喚された時",
-    "summoned_without_set": "セットせずに召喚された時", "set": "セットされた時", "sent_to_graveyard": "墓地へ送られた時",
-    "leaves_field": "場を離れた時", "rested": "レストした時", "flipped_down": "ウラになった時", "drawn": "引いた時",
-}
-BEFORE_WORDS = {"sent_to_graveyard": "墓地へ送られる時", "leaves_field": "場を離れる時"}
+EVENT_WORDS = vocabulary.EVENTS
+BEFORE_WORDS = vocabulary.EVENTS_BEFORE
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ REFRESH_CONSUMED = rule(
     "refresh_consumed", "3.2.2", "「次の自分のターンの初めにアクティブにできない」はそのターンのドロー&リフレッシュで使い切る"
 )
 PHASE_NAMES = vocabulary.PHASES
-BOUNDARY_WORDS = {"start": "初め", "end": "終わり"}
+BOUNDARY_WORDS = vocabulary.PHASE_MOMENTS
 
 
 # --- phases --------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ The models are immutable; the engine builds its own mutable board from them.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, Union
+from typing import Any, Literal, Union, get_args
 
 import yaml
 from pydantic import (
@@ -39,7 +39,7 @@ MAX_SOURCE_BYTES = 512 * 1024
 
 Player = Literal["A", "B"]
 Phase = Literal["draw", "summon", "effect", "set", "attack"]
-PHASES: tuple[str, ...] = ("draw", "summon", "effect", "set", "attack")
+PHASES: tuple[str, ...] = get_args(Phase)  # in the order of a turn (5.2.1)
 Face = Literal["up", "down"]
 StackState = Literal["active", "rest"]
 Role = Literal["attacker", "blocker", "none"]
@@ -351,14 +351,6 @@ class CopyEffectSpec(Strict):
     with_: list[str] | None = Field(default=None, alias="with", max_length=5)
 
 
-STEP_KINDS: tuple[str, ...] = (
-    "draw", "mill", "discard", "send_to_graveyard", "rest", "activate_cards", "flip_down", "flip_up",
-    "power", "win", "summon_without_set", "set_from_hand", "move", "return_to_hand", "to_deck",
-    "hand_to_deck", "repeat", "restrict", "grant", "protect", "rank", "extra_turn",
-    "choose_effects", "look", "search", "shuffle", "swap_zones", "copy_effect", "no_refresh",
-)
-
-
 class Step(Strict):
     """One operation of a sentence; exactly one kind key is set (``repeat`` also takes ``do``)."""
 
@@ -430,6 +422,10 @@ class Step(Strict):
         return value
 
 
+# Every field is a kind of step, except ``do``, the steps ``repeat`` repeats: a new step is one new field.
+STEP_KINDS: tuple[str, ...] = tuple(name for name in Step.model_fields if name != "do")
+
+
 # --- conditions ------------------------------------------------------------------------------------
 
 
@@ -441,12 +437,6 @@ class PlayerCount(Strict):
 
 class ItCondition(Strict):
     where: Where
-
-
-CONDITION_KINDS: tuple[str, ...] = (
-    "hand_at_least", "hand_at_most", "deck_at_most", "deck_at_least", "graveyard_at_least",
-    "field_count_at_least", "field_count_at_most", "it", "did", "not_", "activated", "this",
-)
 
 
 class Condition(Strict):
@@ -479,6 +469,10 @@ class Condition(Strict):
     @property
     def kind(self) -> str:
         return next(k for k in CONDITION_KINDS if getattr(self, k) is not None)
+
+
+# Every field is a kind of condition (``not_`` is written ``not``).
+CONDITION_KINDS: tuple[str, ...] = tuple(Condition.model_fields)
 
 
 class Sentence(Strict):
@@ -775,11 +769,6 @@ class Empty(Strict):
     pass
 
 
-ACTION_KINDS: tuple[str, ...] = (
-    "attack", "draw_phase", "summon_phase", "set", "activate", "event", "next_phase", "end_turn",
-)
-
-
 class Action(Strict):
     attack: AttackSpec | None = None
     draw_phase: DrawPhaseSpec | None = None
@@ -808,6 +797,10 @@ class Action(Strict):
     @property
     def argument(self) -> Any:
         return getattr(self, self.kind)
+
+
+# Every field is a kind of action: a new action is one new field (and its entry in engine.resolution.ACTIONS).
+ACTION_KINDS: tuple[str, ...] = tuple(Action.model_fields)
 
 
 # --- expectations and the scenario -----------------------------------------------------------------

@@ -80,10 +80,13 @@ class LinkRecord:
         }
 
 
-def make_record(scenario: Scenario, trace_json: dict[str, Any], versions: Versions | None = None) -> LinkRecord:
-    """The record of a ruling just made (``versions`` defaults to the current rulebook and engine)."""
+def make_record(
+    scenario: Scenario, trace_json: dict[str, Any], versions: Versions | None = None, *, canonical: str | None = None
+) -> LinkRecord:
+    """The record of a ruling just made (``versions`` defaults to the current rulebook and engine;
+    ``canonical``, the scenario's canonical JSON when the caller has it already)."""
     versions = versions or current_versions()
-    canonical = canonical_json(scenario)
+    canonical = canonical if canonical is not None else canonical_json(scenario)
     return LinkRecord(
         id=link_id(canonical, versions),
         scenario=canonical,

@@ -14,12 +14,12 @@ from flask import Flask
 from flask_compress import Compress
 
 from adjudicator import paths
-from adjudicator.web import api, assets, errors, home, page_cache, rules, scenarios, search_pages, security, services
+from adjudicator.web import api, assets, errors, home, page_cache, rulebook_pages, scenarios, search_pages, security, services
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (
     home.bp,
-    rules.bp,
+    rulebook_pages.bp,
     search_pages.bp,
     api.bp,
     assets.bp,

@@ -33,17 +33,17 @@ from flask import (
     url_for,
 )
 
-from adjudicator import paths
-from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario, resolve
+from adjudicator import paths, vocabulary
+from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario
 from adjudicator.format.scenario import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import (
     LinkRecord,
     LinkStore,
     PayloadProblem,
+    Ruling,
     decode_payload,
     encode_payload,
     is_link_id,
-    make_record,
     open_store,
     rerun,
 )
@@ -115,8 +115,7 @@ def gallery():
 
 @bp.route("/scenarios/<path:name>")
 def example_trace(name: str):
-    scenario = example_scenario(name)
-    return _trace_page(scenario, resolve(scenario).to_json(), record=None, example=name)
+    return _trace_page(Ruling.resolved(example_scenario(name)), record=None, example=name)
 
 
 @bp.route("/scenario/edit/<path:name>")
@@ -168,15 +167,15 @@ def _finish(draft: builder_form.Draft, operation: str):
     scenario = load_scenario(conversion.data)
     if operation == "export":
         return _yaml_download(scenario)
-    trace = resolve(scenario).to_json()
-    if trace.get("errors"):
+    ruling = Ruling.resolved(scenario)
+    if ruling.trace.errors:
         # An impossible board: show each named reason next to its field (the engine resolved nothing).
-        for problem in trace["errors"]:
-            conversion.error(conversion.field_of(problem["path"]), translate(problem["text"]))
+        for path, text in ruling.trace.errors:
+            conversion.error(conversion.field_of(path), translate(text))
         return _builder(draft, errors=conversion.errors, status=422)
     if operation == "check":
         return _builder(draft, notice="入力に誤りはありません。")
-    record = link_store().put(make_record(scenario, trace))
+    record = link_store().put(ruling.record())
     return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
 
 
@@ -233,8 +232,7 @@ def _decoded_or_error(payload: str) -> Scenario:
 
 @bp.route("/s/<payload>")
 def stateless_link(payload: str):
-    scenario = _decoded_or_error(payload)
-    return _trace_page(scenario, resolve(scenario).to_json(), record=None)
+    return _trace_page(Ruling.resolved(_decoded_or_error(payload)), record=None)
 
 
 @bp.route("/s/<payload>.json")
@@ -243,9 +241,10 @@ def stateless_link_json(payload: str):
     result = decode_payload(payload)
     if isinstance(result, PayloadProblem):
         return _api_error(400, result.message, result.errors)
-    ruling = make_record(result, resolve(result).to_json()).to_json()
-    del ruling["id"], ruling["created"]
-    return jsonify({**ruling, "links": _links(result, None)})
+    ruling = Ruling.resolved(result)
+    shown = ruling.record().to_json()
+    del shown["id"], shown["created"]
+    return jsonify({**shown, "links": _links(ruling.payload, None)})
 
 
 @bp.route("/s/<payload>/edit")
@@ -260,8 +259,7 @@ def stateless_yaml(payload: str):
 
 @bp.route("/t", methods=["POST"])
 def share():
-    scenario = _decoded_or_error(request.form.get("payload", ""))
-    record = link_store().put(make_record(scenario, resolve(scenario).to_json()))
+    record = link_store().put(Ruling.resolved(_decoded_or_error(request.form.get("payload", ""))).record())
     return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
 
 
@@ -279,13 +277,13 @@ def _record_or_404(link_id: str) -> LinkRecord:
 def short_link(link_id: str):
     record = _record_or_404(link_id)
     # The stored trace, never a new resolution: the link shows what was seen when it was made.
-    return _trace_page(load_scenario(record.scenario_data()), record.trace_data(), record=record)
+    return _trace_page(Ruling.of_record(record), record=record)
 
 
 @bp.route("/t/<link_id>.json")
 def short_link_json(link_id: str):
     record = _record_or_404(link_id)
-    return jsonify({**record.to_json(), "links": _links(load_scenario(record.scenario_data()), record)})
+    return jsonify({**record.to_json(), "links": _links(encode_payload(load_scenario(record.scenario_data())), record)})
 
 
 @bp.route("/t/<link_id>/edit")
@@ -333,9 +331,9 @@ def api_resolve():
             return _api_error(415, UNSUPPORTED_TYPE)
     except ScenarioError as error:
         return _api_error(400, NOT_VALID, error.errors)
-    trace = resolve(scenario).to_json()
-    record = link_store().put(make_record(scenario, trace))
-    return jsonify({**trace, "links": _links(scenario, record)})
+    ruling = Ruling.resolved(scenario)
+    record = link_store().put(ruling.record())
+    return jsonify({**ruling.trace_json, "links": _links(ruling.payload, record)})
 
 
 def _json_body(body: bytes) -> Any:
@@ -353,8 +351,8 @@ def _api_error(status: int, message: str, errors=()) -> tuple[Response, int]:
     return jsonify({"error": message, "status": status, "errors": listed}), status
 
 
-def _links(scenario: Scenario, record: LinkRecord | None) -> dict[str, str]:
-    links = {"stateless": url_for("scenarios.stateless_link", payload=encode_payload(scenario))}
+def _links(payload: str, record: LinkRecord | None) -> dict[str, str]:
+    links = {"stateless": url_for("scenarios.stateless_link", payload=payload)}
     if record is not None:
         links["short"] = url_for("scenarios.short_link", link_id=record.id)
     return links
@@ -363,10 +361,11 @@ def _links(scenario: Scenario, record: LinkRecord | None) -> dict[str, str]:
 # --- the trace page --------------------------------------------------------------------------------------------
 
 
-def _trace_page(scenario: Scenario, trace: dict[str, Any], *, record: LinkRecord | None, example: str | None = None):
+def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None = None):
     book = find_book("hi-story")
     chips = trace_views.ChipMaker(book, lambda node_id: node_url(book, node_id) if book else None)
-    links = _links(scenario, record)
+    trace = ruling.trace_json
+    links = _links(ruling.payload, record)
     verdict = trace_views.verdict(trace)
     return render_template(
         "scenario/trace.html",
@@ -376,20 +375,17 @@ def _trace_page(scenario: Scenario, trace: dict[str, Any], *, record: LinkRecord
         main_chips=chips(verdict.main_clauses),
         before=trace_views.board_view(trace.get("initial")),
         after=trace_views.board_view(trace.get("final")),
-        actions=_action_summaries(scenario),
+        actions=_action_summaries(ruling.scenario),
         record=record,
         example=example,
-        payload=encode_payload(scenario),
+        payload=ruling.payload,
         links=links,
         absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},
         page_url=request.base_url,
     )
 
 
-ACTION_WORDS = {
-    "attack": "攻撃", "draw_phase": "ドローフェーズ", "summon_phase": "召喚フェーズ", "set": "セット",
-    "activate": "効果の発動", "event": "事変の発動", "next_phase": "次のフェーズへ", "end_turn": "ターン終了",
-}
+ACTION_WORDS = vocabulary.ACTIONS
 
 
 def _action_summaries(scenario: Scenario) -> list[str]:

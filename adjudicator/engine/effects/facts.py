@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.matching import INFO_KEYS, CardFacts, asks_information, contains, matches
+# CardFacts and the matching live in the leaf module matching.py (continuous effects use them too); the
+# effect modules take them from here with the facts.
+from adjudicator.engine.matching import CardFacts, asks_information, contains, matches
 from adjudicator.engine.rules import rule
 from adjudicator.engine.stats import power_of, rank_of, roles_of
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import durations, moves, restrictions
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.board import Card, PowerMod, Timed
+from adjudicator.engine.board import Card, RankMod, Timed
 from adjudicator.engine.effects.facts import describe_where, facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_CAN_BE_COVERED, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.run import DONE, NOT_DONE, Outcome
@@ -726,7 +726,7 @@ def rank_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         if before is None:
             return None
         expiry = durations.expiry_of(run.board, spec, affected=card.owner, controller=run.controller)
-        card.rank_mods.append(PowerMod(spec.add, None, expiry, source=run.effect.name))
+        card.rank_mods.append(RankMod(spec.add, expiry, source=run.effect.name))
         return f"{card_words(run.board, card)}のランク {before}→{rank_of(run.board, card)}"
 
     return _each_card(run, spec.target, f"ランクを{spec.add:+d}する", change, (RANK_CHANGE, durations.duration_rule(spec)))
