@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from adjudicator.engine.board import Card, Stack
+from adjudicator.engine.durations import APPLIES_AGAIN, applies_again_note, in_force
 from adjudicator.engine.events import Event
 from adjudicator.engine.guard import guard_keeps
 from adjudicator.engine.rules import rule
@@ -60,7 +61,7 @@ def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
     if guard_keeps(game, card, cause):  # 〈守護〉 first, face-down too (3.1.8, 3.1.9)
         return False, "〈守護〉（プロテクト）によって場を離れない"
     # Its own timed protections and those a 「常」 effect gives it right now (6.4.5).
-    held = {protection.what for protection in card.protections} | continuous.protections_for(game.board, card)
+    held = {protection.what for protection in in_force(card.protections)} | continuous.protections_for(game.board, card)
     if "leave_field" in held:
         return False, "場を離れない効果が適用されている"
     if "battle" in held and cause == "battle":
@@ -93,6 +94,7 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
         game.interrupt(befores)
     still = [c for c in targets if board.on_field(c) and c.incarnation == incarnations[c.uid]]
     moved: list[tuple[Card, bool, int]] = []
+    uncovered: list[Card] = []
     for card in still:
         slot, stack = _slot_and_stack(game, card)
         was_face_up = not stack.face_down
@@ -102,15 +104,24 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
         else:
             # The card left behind was オモテ when covered (3.1.5) and field effects touched only the top (2.3.3).
             stack.face_down = False
+            uncovered.append(stack.top)
         put_in_zone(game, card, destination)
         card.reset_history()
         moved.append((card, was_face_up, slot))
+    _note_applies_again(game, uncovered)
     for card, was_face_up, slot in moved:
         # The slot it left: a card under it was not face-up on top before the move (10.1.11).
         game.happened(Event("leaves_field", card, card.owner, "after", cause, was_face_up, {"slot": slot}))
         if moving_kind == "sent_to_graveyard":
             game.happened(Event("sent_to_graveyard", card, card.owner, "after", cause, was_face_up, {"slot": slot}))
     return [card for card, _, _ in moved]
+
+
+def _note_applies_again(game: "Game", cards: list[Card]) -> None:
+    """A card back on top of its slot: what it carries applies again (3.6.2)."""
+    notes = [note for note in (applies_again_note(card, "場の一番上に戻った") for card in cards) if note is not None]
+    if notes:
+        game.trace.step("場の下にあったカードが一番上に戻る。", APPLIES_AGAIN, considered=notes)
 
 
 def put_in_zone(game: "Game", card: Card, destination: str) -> None:

@@ -42,7 +42,7 @@ HIDDEN_TARGETS_OPTIONAL = rule("hidden_targets_optional", "6.6.1", "非公開領
 DECK_PRIVATE = rule("deck_private", ("2.5.3", "2.5.4"), "山札の枚数は公開情報、内容は誰にとっても非公開情報")
 GRAVEYARD_PRIVATE = rule("graveyard_private", ("2.6.2", "2.6.3"), "墓地の枚数は公開情報、内容は非公開情報")
 HAND_PRIVATE = rule("hand_private", ("2.7.2", "2.7.3"), "手札の枚数は公開情報、内容は相手にとって非公開情報")
-COUNTS_PUBLIC = rule("counts_public", ("4.1.1", "4.1.2"), "枚数はどのゾーンでも公開情報、内容の公開性は自分から見て区分する")
+COUNTS_PUBLIC = rule("counts_and_contents", ("4.1.1", "4.1.2"), "枚数はどのゾーンでも公開情報、内容の公開性は自分から見て区分する")
 SHOW_CONDITIONAL_MOVE = rule(
     "show_conditional_move", "4.5.1", "非公開領域同士で条件付きのカードを移動する時は、移動できるカードであることを相手に見せる"
 )
@@ -103,7 +103,7 @@ def search_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         put_in_zone(game, card, spec.to)
     if spec.rest != "keep" and spec.top:
         _rest_of_top(run, spec, owner, [c for c in looked["deck"] if c not in picked])
-    changes = [count_change(owner, zone, before[zone], len(getattr(player, zone))) for zone in before if before[zone] != len(getattr(player, zone))]
+    changes = [count_change(board, owner, zone, before[zone], len(getattr(player, zone))) for zone in before if before[zone] != len(getattr(player, zone))]
     _record_move(run, spec, owner, picked, changes)
     game.check_deck_out()
     game.settle()  # the 「〜た時」 effects of the move come before the supplementary shuffle (4.4.1, 10.1.9)

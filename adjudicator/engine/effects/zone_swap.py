@@ -58,7 +58,7 @@ def swap_zones_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         game.trace.step(
             f"{run.label}: {owner}の山札と墓地を入れ替える（1枚ずつの移動ではない）。",
             SWAP_IS_NOT_MOVING, *((SWAP_NEEDS_OWN_PROTECTION,) if player.zone_protections else ()),
-            changes=[count_change(owner, "deck", deck, len(player.deck)), count_change(owner, "graveyard", graveyard, len(player.graveyard))],
+            changes=[count_change(board, owner, "deck", deck, len(player.deck)), count_change(board, owner, "graveyard", graveyard, len(player.graveyard))],
             considered=considered,
         )
     return Outcome(True, True) if swapped == len(run.players(spec.player)) else (Outcome(False, swapped > 0) if swapped else NOT_DONE)
