@@ -61,7 +61,7 @@ def _valid_picks(run: "EffectRun", spec: fmt.ChooseEffectsSpec, rules) -> list[i
             return list(chosen)
         run.game.reject_choice(f"{run.label}: 選択 {chosen} は選べない（{problem}）", *rules)
     question = f"{run.label}: 次の{len(spec.options)}個から{spec.count}個を選ぶ（処理を始める前に全て決める）"
-    run.game.need_decision(run.controller, question, options, *rules)
+    run.game.need_decision(run.controller, question, options, *rules, chooser_named=False)  # 6.5.7 names no player
 
 
 def _words(option: fmt.EffectOption) -> str:

@@ -143,7 +143,7 @@ def _pick_after_looking(run: "EffectRun", spec: fmt.SearchSpec, owner: str, look
     if not candidates:
         return []
     options = [c.info.id or c.label() for c in candidates] + ["なし"]
-    run.game.need_decision(run.controller, f"{run.label}: 見た中から{describe_where(spec.where)}カードを{spec.up_to}枚まで選ぶ", options, SEARCH_AFTER_LOOKING, HIDDEN_TARGETS_OPTIONAL)
+    run.game.need_decision(run.controller, f"{run.label}: 見た中から{describe_where(spec.where)}カードを{spec.up_to}枚まで選ぶ", options, SEARCH_AFTER_LOOKING, HIDDEN_TARGETS_OPTIONAL, chooser_named=False)  # 6.5.6 names no player
 
 
 def _random_pick(run: "EffectRun", spec: fmt.SearchSpec, looked: dict[str, list]) -> list:

@@ -45,7 +45,7 @@ def assign_slots(
     if len(card_sets) == 1:
         return [c for c in best[0] if c is not None], note
     options = [" / ".join(name_of(c) if c is not None else NONE for c in pick) for pick in best]
-    run.game.need_decision(run.controller, f"{run.label}: 「{slots}」をどのカードで満たすか（総数{most}枚）", options, MAXIMUM_ASSIGNMENT, choose)
+    run.game.need_decision(run.controller, f"{run.label}: 「{slots}」をどのカードで満たすか（総数{most}枚）", options, MAXIMUM_ASSIGNMENT, choose, chooser_named=False)  # 6.5.9 names no player
 
 
 def _largest(fits: list[list["Card"]]) -> list[tuple["Card | None", ...]]:
