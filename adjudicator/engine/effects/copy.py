@@ -64,7 +64,7 @@ def copy_effect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     if considered:
         rules.append(COPY_NO_MARK_LIMITS)
     if run.source.is_event:
-        considered.append(Considered("発動主は事変でランクを持たないので、ランクを積算する制限は適用されない", COPY_CONSUMES.clauses))
+        considered.append(Considered.of("発動主は事変でランクを持たないので、ランクを積算する制限は適用されない", COPY_CONSUMES))
     game.trace.step(
         f"{run.label}: {card_words(board, source)}の｛{copied.name}｝（テキスト全文・効果名・効果制限）をコピーし、"
         f"{card_words(board, host)}の効果として発動する。その中の「これ」は{card_words(board, host)}を指す。"
@@ -134,10 +134,10 @@ def _mark_limits_ignored(game: "Game", source: "Card", effect: fmt.Effect) -> li
     notes = []
     problem = mark_problem(game, source, effect)
     if problem is not None:
-        notes.append(Considered(f"コピー元は{problem[0]}が、マークに由来する条件はコピーされないのでコピーできる", COPY_NO_MARK_LIMITS.clauses))
+        notes.append(Considered.of(f"コピー元は{problem[0]}が、マークに由来する条件はコピーされないのでコピーできる", COPY_NO_MARK_LIMITS))
     forbidden = forbidding(game, source.owner, "activate", source)
     if forbidden is not None:
-        notes.append(Considered(f"コピー元への発動の禁止（{forbidden[0]}）は、宿主という別のカードでの実行には及ばない", COPY_NO_MARK_LIMITS.clauses))
+        notes.append(Considered.of(f"コピー元への発動の禁止（{forbidden[0]}）は、宿主という別のカードでの実行には及ばない", COPY_NO_MARK_LIMITS))
     return notes
 
 

@@ -67,13 +67,13 @@ def look_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     face_down = [card for card in selection.cards if not facts_of(board, card).face_up]
     board.revealed = board.revealed + tuple(card.uid for card in face_down)
     run.refer_to(selection.cards)
-    considered = [Considered("場の枚数は誰にでも分かるが、ウラのカードの内容は見る手段があるこの処理中だけ参照できる", FIELD_INFORMATION.clauses)]
+    considered = [Considered.of("場の枚数は誰にでも分かるが、ウラのカードの内容は見る手段があるこの処理中だけ参照できる", FIELD_INFORMATION)]
     if any(card.owner == run.controller for card in face_down):
-        considered.append(Considered(
-            "自分のウラのカードは自分でいつでも確認できるが、効果がその内容を参照できるのは「見て」の文言があるからである", OWN_FACE_DOWN_VISIBLE.clauses
+        considered.append(Considered.of(
+            "自分のウラのカードは自分でいつでも確認できるが、効果がその内容を参照できるのは「見て」の文言があるからである", OWN_FACE_DOWN_VISIBLE,
         ))
     if any(board.players[c.owner].stack_of(c) and board.players[c.owner].stack_of(c)[1].under for c in face_down):
-        considered.append(Considered("その下のカードは場の下にあり、内容も枚数も公開情報である", UNDER_INFORMATION.clauses))
+        considered.append(Considered.of("その下のカードは場の下にあり、内容も枚数も公開情報である", UNDER_INFORMATION))
     who = "相手に見せて" if spec.show else "見て"
     words = cards_words(board, face_down) if face_down else "ウラのカードなし"
     known = "、".join(card.label() for card in face_down)
@@ -122,11 +122,10 @@ def _pick_after_looking(run: "EffectRun", spec: fmt.SearchSpec, owner: str, look
     unknown = sum(1 for zone in spec.zones for card in looked[zone] if not card.known)
     where = "・".join(ZONE_WORDS[z] for z in spec.zones)
     scope = f"の上から{spec.top}枚" if spec.top else ""
-    considered = [Considered(f"見られるのはこの処理の間だけで、{where}の内容は処理を終えれば再び非公開になる", _clauses(*(PRIVACY[z] for z in spec.zones)))]
+    considered = [Considered.of(f"見られるのはこの処理の間だけで、{where}の内容は処理を終えれば再び非公開になる", *(PRIVACY[z] for z in spec.zones))]
     if unknown:
-        considered.append(Considered(
-            f"内容がシナリオに書かれていないカード{unknown}枚は、条件を満たすかが分からないので候補に数えない（見せなければ「ない」ものとして扱える）",
-            HIDDEN_TARGETS_OPTIONAL.clauses,
+        considered.append(Considered.of(
+            f"内容がシナリオに書かれていないカード{unknown}枚は、条件を満たすかが分からないので候補に数えない（見せなければ「ない」ものとして扱える）", HIDDEN_TARGETS_OPTIONAL,
         ))
     found = "、".join(f"{c.label()}({c.info.id})" if c.info.id else c.label() for c in candidates) or "なし"
     run.game.trace.step(
@@ -209,7 +208,7 @@ def _supplementary_shuffle(run: "EffectRun", spec: fmt.SearchSpec, owner: str, p
     words = "・".join(ZONE_WORDS[z] for z in shuffled + extra)
     considered = []
     if unlooked and not extra:
-        considered.append(Considered(f"{'・'.join(ZONE_WORDS[z] for z in unlooked)}は見ておらず操作もしていないので、シャッフルしなくてよい", UNLOOKED_ZONE.clauses))
+        considered.append(Considered.of(f"{'・'.join(ZONE_WORDS[z] for z in unlooked)}は見ておらず操作もしていないので、シャッフルしなくてよい", UNLOOKED_ZONE))
     run.game.trace.step(
         f"{owner}は見た{words}を補完的にシャッフルする（独立した1つの動作。以後その順序は誰にも分からない）。",
         SUPPLEMENTARY_SHUFFLE, SHUFFLED_ORDER, *((UNLOOKED_ZONE,) if extra else ()), considered=considered,

@@ -27,7 +27,7 @@ def no_refresh_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     locked, considered = [], list(selection.considered)
     for card in selection.cards:
         if immune(board, card):
-            considered.append(Considered(f"{card_words(board, card)}は効果を受けない", IMMUNE.clauses))
+            considered.append(Considered.of(f"{card_words(board, card)}は効果を受けない", IMMUNE))
             continue
         card.no_refresh = True
         locked.append(card)

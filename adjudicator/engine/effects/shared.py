@@ -83,7 +83,7 @@ def _partners(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[str] 
             forbidden = forbidding(game, other.owner, "activate", other)
             if problem is not None or forbidden is not None:
                 why = problem[0] if problem is not None else forbidden[0]
-                considered.append(Considered(f"{card_words(board, other)}は{why}ので使えない", SHARED_UNUSABLE.clauses))
+                considered.append(Considered.of(f"{card_words(board, other)}は{why}ので使えない", SHARED_UNUSABLE))
                 continue
             candidates.append(other)
         if not candidates:

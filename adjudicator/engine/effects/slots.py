@@ -36,7 +36,7 @@ def assign_slots(
     best = _largest(fits)
     most = max((sum(c is not None for c in pick) for pick in best), default=0)
     slots = "と".join(f"{describe_where(where)}カード1枚" for where in ref.slots)
-    note = Considered(f"「{slots}」の枠に、総数が最大（{most}枚）になるように割り当てる", MAXIMUM_ASSIGNMENT.clauses)
+    note = Considered.of(f"「{slots}」の枠に、総数が最大（{most}枚）になるように割り当てる", MAXIMUM_ASSIGNMENT)
     if ref.chosen is not None:
         picked = _checked(run, ref, fits, most, choose)
         if picked is not None:

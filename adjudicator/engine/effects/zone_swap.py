@@ -26,7 +26,7 @@ SWAP_NEEDS_OWN_PROTECTION = rule(
     "swap_needs_own_protection", "11.4.2", "カードの移動を防ぐ保護は入れ替えを防がない。防ぐには「入れ替えられない」保護が要る"
 )
 PLAYER_ZONE_TARGET = rule("player_zone_target", "8.1.1", "効果が影響を与えるもの（対象）はカードまたはプレイヤーである")
-DAMAGE_ZERO = ("11.2.8",)
+DAMAGE_ZERO_RULE = rule("swap_not_damage", "11.2.8", "「山札が受けるダメージを0にできる」は攻撃によるダメージにだけ使える")
 
 
 def swap_zones_step(run: "EffectRun", step: fmt.Step) -> Outcome:
@@ -35,9 +35,9 @@ def swap_zones_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     swapped = 0
     for owner in run.players(spec.player):
         player = board.players[owner]
-        considered = [Considered("入れ替えはプレイヤーの山札と墓地という領域そのものに働き、個々のカードを移動するのではない", PLAYER_ZONE_TARGET.clauses)]
+        considered = [Considered.of("入れ替えはプレイヤーの山札と墓地という領域そのものに働き、個々のカードを移動するのではない", PLAYER_ZONE_TARGET)]
         if player.damage_zero:
-            considered.append(Considered("攻撃によるダメージではないので、「山札が受けるダメージを0にできる」は使えない", SWAP_IS_NOT_MOVING.clauses + DAMAGE_ZERO))
+            considered.append(Considered.of("攻撃によるダメージではないので、「山札が受けるダメージを0にできる」は使えない", SWAP_IS_NOT_MOVING, DAMAGE_ZERO_RULE))
         if "swap" in player.zone_protections:
             game.trace.step(
                 f"{run.label}: {owner}には「山札と墓地を入れ替えられない」保護があるので、入れ替えは行われない。",
@@ -45,7 +45,7 @@ def swap_zones_step(run: "EffectRun", step: fmt.Step) -> Outcome:
             )
             continue
         if "deck_to_graveyard" in player.zone_protections:
-            considered.append(Considered("「山札のカードは墓地へ送られない」はカードの移動を防ぐ保護で、入れ替えは防がない", SWAP_NEEDS_OWN_PROTECTION.clauses))
+            considered.append(Considered.of("「山札のカードは墓地へ送られない」はカードの移動を防ぐ保護で、入れ替えは防がない", SWAP_NEEDS_OWN_PROTECTION))
         deck, graveyard = len(player.deck), len(player.graveyard)
         player.deck, player.graveyard = player.graveyard, player.deck
         # Whatever was known about either order travels with its cards; the graveyard's order as a deck is
@@ -53,7 +53,7 @@ def swap_zones_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         player.order_unknown = tuple(({"deck": "graveyard", "graveyard": "deck"}[z], name) for z, name in player.order_unknown)
         if distinguishable(player.deck):
             lose_order(game, owner, "deck", SWAP_IS_NOT_MOVING)
-            considered.append(Considered("入れ替え後の山札の順序は本書に定めがないので、その順序は分からないものとして扱う", SWAP_IS_NOT_MOVING.clauses))
+            considered.append(Considered.of("入れ替え後の山札の順序は本書に定めがないので、その順序は分からないものとして扱う", SWAP_IS_NOT_MOVING))
         swapped += 1
         game.trace.step(
             f"{run.label}: {owner}の山札と墓地を入れ替える（1枚ずつの移動ではない）。",
