@@ -155,12 +155,16 @@ class Selector(Strict):
     this: bool = False
     it: bool = False
     zone: Literal["field", "hand", "deck", "graveyard"] = "field"
+    # 「Aを1枚とBを1枚」: independent slots, each a condition; ``chosen`` lists the pick slot by slot (6.5.9).
+    slots: list[Where] | None = Field(default=None, min_length=2, max_length=5)
+    # 「そのカード」 in 「相手のカードが召喚された時、そのカードを…」: the card whose event fired this effect.
+    trigger: bool = False
 
     @model_validator(mode="after")
     def _one_mode(self) -> "Selector":
-        modes = [self.all, self.choose is not None, self.this, self.it]
+        modes = [self.all, self.choose is not None, self.this, self.it, self.slots is not None, self.trigger]
         if sum(bool(m) for m in modes) > 1:
-            raise ValueError("a selector is one of `all`, `choose`, `this` or `it`")
+            raise ValueError("a selector is one of `all`, `choose`, `this`, `it`, `slots` or `trigger`")
         return self
 
 
@@ -174,16 +178,26 @@ def _is_card_ref(value: Any) -> bool:
 # --- steps -----------------------------------------------------------------------------------------
 
 
+class BoardCount(Strict):
+    """「〇〇1枚につき」「〇〇と同じ枚数」: a count taken from the board when the step is processed (8.2.1)."""
+
+    player: Whose = "self"
+    zone: Literal["field", "hand", "deck", "graveyard"] = "field"
+    where: Where = Where()
+
+
 class DrawSpec(Strict):
     up_to: int | None = Field(default=None, ge=0, le=60)
     chosen: int | None = Field(default=None, ge=0, le=60)
     until_hand: int | None = Field(default=None, ge=0, le=60)
     count: int | None = Field(default=None, ge=0, le=60)
+    count_of: BoardCount | None = None     # 「相手の場のカードと同じ枚数引く」: a fixed count read from the board
+    player: Whose = "self"                 # 「相手は1枚引く」 (7.2.1: the opponent as subject is always written)
 
     @model_validator(mode="after")
     def _one_kind(self) -> "DrawSpec":
-        if sum(x is not None for x in (self.up_to, self.until_hand, self.count)) != 1:
-            raise ValueError("a draw is one of `count`, `up_to` or `until_hand`")
+        if sum(x is not None for x in (self.up_to, self.until_hand, self.count, self.count_of)) != 1:
+            raise ValueError("a draw is one of `count`, `up_to`, `until_hand` or `count_of`")
         return self
 
 
@@ -195,12 +209,14 @@ class MillSpec(Strict):
 class DiscardSpec(Strict):
     count: int = Field(ge=0, le=60)
     chosen: list[str] | None = Field(default=None, max_length=60)
+    player: Whose = "self"                 # 「相手は手札を1枚墓地へ送る」 (7.2.1)
 
 
 class PowerSpec(Timed):
     target: CardRef
     add: int | None = Field(default=None, ge=-MAX_POWER, le=MAX_POWER)
     set: int | None = Field(default=None, ge=0, le=MAX_POWER)
+    per: BoardCount | None = None          # 「〇〇1枚につき+1000」: ``add`` times the count (7.3.2)
 
     @model_validator(mode="after")
     def _add_or_set(self) -> "PowerSpec":
@@ -280,6 +296,97 @@ class ProtectSpec(Timed):
     from_: Literal["leave_field", "battle", "effects"] = Field(alias="from")
 
 
+# Issue 18 (mechanics): choices between effects, hidden zones, zone swaps, effect copy.
+
+
+class EffectOption(Strict):
+    """One of the candidates of 「次のn個から選ぶ」 or one side of 「Aする。またはBする。」 (6.5.7)."""
+
+    text: str = Field(default="", max_length=MAX_TEXT)
+    do: list["Step"] = Field(min_length=1, max_length=MAX_STEPS)
+
+
+class ChooseEffectsSpec(Strict):
+    """「次のn個から効果をk個選び発動する」 / 「Aする。またはBする。」: every pick made before any is done (6.5.7)."""
+
+    count: int = Field(default=1, ge=1, le=5)
+    options: list[EffectOption] = Field(min_length=2, max_length=6)
+    or_: bool = Field(default=False, alias="or")      # written 「または」 (10.1.6, 7.3.10)
+    chosen: list[int] | None = Field(default=None, max_length=5)   # 1-based option numbers
+
+    @model_validator(mode="after")
+    def _count_fits(self) -> "ChooseEffectsSpec":
+        if self.count > len(self.options):
+            raise ValueError("`count` is more than the options listed")
+        if self.or_ and self.count != 1:
+            raise ValueError("「または」 chooses one of the options (10.1.6)")
+        return self
+
+
+class LookSpec(Strict):
+    """「〜を見て」「相手に見せてから」: the face-down field cards named may be read while this effect runs (3.1.6)."""
+
+    target: "CardRef"
+    show: bool = False                # 「相手に見せて」: the opponent sees it too (4.5.1)
+
+
+HiddenZone = Literal["deck", "graveyard"]
+
+
+class SearchSpec(Strict):
+    """「山札（墓地）から〇〇を満たすカードをn枚まで手札に加える」 and 「山札の上からn枚を見て」 (6.5.6, 4.2.1).
+
+    ``top`` limits the look to the top n of one deck; ``random`` is 「見ずに」 (4.3.1); ``chosen`` names the
+    picked cards by id (for 「見ずに」, the cards the random pick gave). After the move the zones looked into
+    are shuffled (4.4.1) unless ``top`` was looked at only; ``rest`` says where the looked-at cards not taken go.
+    """
+
+    player: Literal["self", "opponent"] = "self"      # whose deck/graveyard is searched
+    zones: list[HiddenZone] = Field(default_factory=lambda: ["deck"], min_length=1, max_length=2)
+    top: int | None = Field(default=None, ge=1, le=20)
+    where: Where = Where()
+    up_to: int = Field(default=1, ge=1, le=10)
+    to: Literal["hand", "graveyard", "deck_top", "deck_bottom"] = "hand"
+    random: bool = False
+    chosen: list[str] | None = Field(default=None, max_length=10)
+    rest: Literal["keep", "top", "bottom"] = "keep"
+    shuffle: list[HiddenZone] | None = Field(default=None, max_length=2)   # zones the player shuffles (4.4.2)
+
+    @model_validator(mode="after")
+    def _shape(self) -> "SearchSpec":
+        if self.top is not None and self.zones != ["deck"]:
+            raise ValueError("`top` looks at the top cards of one deck")
+        if len(set(self.zones)) != len(self.zones):
+            raise ValueError("a zone is listed twice")
+        return self
+
+
+class ShuffleSpec(Strict):
+    """「山札をシャッフルする」: the order of the zone is no longer known to anyone (4.4.1, 2.5.4)."""
+
+    player: Whose = "self"
+    zone: HiddenZone = "deck"
+
+
+class SwapZonesSpec(Strict):
+    """「山札と墓地を入れ替える」: the zones trade places whole (11.4.1)."""
+
+    player: Whose = "self"
+
+
+class CopyEffectSpec(Strict):
+    """効果コピー: a 「召」/「1」 effect of a field card, resolved as an effect of the host (6.11.1).
+
+    ``host`` is the own field card the copy runs as (default: 「これの効果として」, the copying card itself).
+    ``with`` names the cards a copied shared effect uses (6.12.5).
+    """
+
+    source: "CardRef"
+    effect: str = Field(min_length=1, max_length=MAX_NAME)
+    host: "CardRef | None" = None
+    with_: list[str] | None = Field(default=None, alias="with", max_length=5)
+
+
 class Step(Strict):
     """One operation of a sentence; exactly one kind key is set (``repeat`` also takes ``do``)."""
 
@@ -306,6 +413,13 @@ class Step(Strict):
     protect: ProtectSpec | None = None
     rank: RankSpec | None = None
     extra_turn: bool | None = None
+    choose_effects: ChooseEffectsSpec | None = None
+    look: LookSpec | None = None
+    search: SearchSpec | None = None
+    shuffle: ShuffleSpec | None = None
+    swap_zones: SwapZonesSpec | None = None
+    copy_effect: CopyEffectSpec | None = None
+    no_refresh: CardRef | None = None      # 「次の自分のターンの初めにアクティブにできない」 (3.2.2)
 
     @model_validator(mode="before")
     @classmethod
@@ -377,6 +491,10 @@ class Condition(Strict):
         "return_to_hand", "move", "mill",
     ] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")
+    # 「このターン、自分が｛〇〇｝を発動していたなら」: asks about the effect name, copies included (6.11.8).
+    activated: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
+    # 「これが〇〇なら」: a condition on the card whose effect it is (in a copy, the host: 6.11.4).
+    this: Where | None = None
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Condition":
@@ -432,6 +550,12 @@ class Effect(Strict):
     when: When | None = None
     optional: bool = False
     sentences: list[Sentence] = Field(default_factory=list, max_length=MAX_SENTENCES)
+    # 「この効果は他の｛…｝と合わせて1つの効果となる」: the other card names it is used with (6.12.1).
+    shared_with: list[str] = Field(default_factory=list, max_length=4)
+    # 「この効果は他のカードも含めて1ターンに1度しか発動できない」: a limit tied to the effect name (6.11.6).
+    once_per_turn_by_name: bool = False
+    # 効果制限カード (13.3) whose condition is not met now: it cannot be activated, nor copied (6.11.5).
+    restricted: bool = False
 
 
 # --- cards, stacks, players ------------------------------------------------------------------------
@@ -461,6 +585,12 @@ class Protection(Timed):
     from_: Literal["leave_field", "battle", "effects"] = Field(alias="from")
 
 
+class Guard(Strict):
+    """〈守護〉（プロテクト）: what the card's 守護 keeps it from (its text says; the rulebook gives 3.1.8, 3.1.9)."""
+
+    from_: Literal["leave_field", "battle"] = Field(default="leave_field", alias="from")
+
+
 class Card(Strict):
     id: str | None = Field(default=None, min_length=1, max_length=MAX_NAME, pattern=r"^[^\s]+$")
     name: str = Field(min_length=1, max_length=MAX_NAME)
@@ -486,6 +616,7 @@ class Card(Strict):
     no_refresh: bool = False
     restrictions: list[CardRestriction] = Field(default_factory=list, max_length=20)
     protected: list[Protection] = Field(default_factory=list, max_length=20)
+    guard: "Guard | None" = None      # 〈守護〉（プロテクト）: works while on the field, face-down too (3.1.8)
 
     @model_validator(mode="after")
     def _kind_fits(self) -> "Card":
@@ -551,6 +682,8 @@ class PlayerSpec(Strict):
     summon_limit: int | None = Field(default=None, ge=0, le=10)
     restrictions: list[PlayerRestriction] = Field(default_factory=list, max_length=20)
     extra_turn: bool = False
+    # 「山札のカードは効果で墓地へ送られない」 (deck_to_graveyard) / 「山札と墓地を入れ替えられない」 (swap) (11.4.2)
+    zone_protections: list[Literal["deck_to_graveyard", "swap"]] = Field(default_factory=list, max_length=2)
 
     @field_validator("deck", "graveyard", "hand")
     @classmethod
@@ -696,6 +829,8 @@ class SetSpec(Picked):
 class ActivateSpec(Choices):
     card: str
     effect: str
+    # A shared effect (6.12.2): which card of each other name is used, when there are several.
+    with_: list[str] | None = Field(default=None, alias="with", max_length=5)
 
 
 class EventSpec(Choices):
@@ -801,6 +936,11 @@ class Scenario(Strict):
     def dump(self) -> dict[str, Any]:
         """The canonical plain form: load(dump(s)) == s."""
         return self.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+
+
+EffectOption.model_rebuild()
+Step.model_rebuild()
+Card.model_rebuild()
 
 
 def iter_cards(scenario: Scenario):

@@ -40,7 +40,8 @@ def facts_of(board: "Board", card: "Card") -> CardFacts:
     on_field = zone == "field"
     stack = board.players[player].field.get(slot) if slot is not None else None
     face_up = stack is None or not stack.face_down
-    known = card.known and face_up
+    # 3.1.6: a face-down card an effect 「見て」/「見せて」 may be read while that effect runs.
+    known = card.known and (face_up or card.uid in board.revealed)
     info = card.info if known else None
     return CardFacts(
         uid=card.uid,
@@ -50,8 +51,8 @@ def facts_of(board: "Board", card: "Card") -> CardFacts:
         known=known,
         short_name=card.short_name if info else None,
         attributes=tuple(info.attributes) if info else (),
-        rank=(rank_of(board, card) if on_field else info.rank) if info else None,
-        power=(power_of(board, card) if on_field else info.power) if info else None,
+        rank=(rank_of(board, card) if on_field and face_up else info.rank) if info else None,
+        power=(power_of(board, card) if on_field and face_up else info.power) if info else None,
         roles=frozenset(roles_of(board, card)) if info and on_field else frozenset({info.role} - {"none"}) if info else frozenset(),
         type=info.type if info else None,
         attacking=board.attacking is card,

@@ -27,6 +27,7 @@ from adjudicator.engine.effects.facts import (
     matching_rules,
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
+from adjudicator.engine.effects.slots import MAXIMUM_ASSIGNMENT, assign_slots
 from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.stats import EFFECTIVE_RANK
 from adjudicator.engine.trace import Considered
@@ -77,6 +78,10 @@ def select(run: "EffectRun", ref: fmt.CardRef, exclude: Exclusion | None = None)
         return _this(run, ref)
     if ref.it:
         return _it(run, ref)
+    if ref.trigger:
+        return _trigger(run, ref)
+    if ref.slots is not None:
+        return _slots(run, ref)
     if ref.zone != "field":
         return _hidden(run, ref)
     candidates, considered = field_candidates(run, ref)
@@ -208,6 +213,25 @@ def _it(run: "EffectRun", ref: fmt.Selector) -> Selection:
     return Selection(cards, max(1, len(run.it)), "it", considered)
 
 
+def _slots(run: "EffectRun", ref: fmt.Selector) -> Selection:
+    """「Aを1枚とBを1枚」: one card per slot among the field candidates, the largest total (6.5.9)."""
+    pool, considered = field_candidates(run, ref.model_copy(update={"slots": None}))
+    cards, note = assign_slots(run, ref, pool, CHOOSE, lambda card: ref_of(run, card))
+    return Selection(cards, len(ref.slots), "choose", [*considered, note], applied=(MAXIMUM_ASSIGNMENT,))
+
+
+TRIGGER_CARD = rule("trigger_card", ("7.2.3", "3.5.3"), "「そのカード」は条件を満たしたきっかけのカードそのものを指し、場を離れたらもう指さない")
+
+
+def _trigger(run: "EffectRun", ref: fmt.Selector) -> Selection:
+    """「相手のカードが召喚された時、そのカードを…」: the card the event was about, while it is the same card."""
+    card = run.cause
+    alive = card is not None and card.incarnation == run.cause_incarnation and run.board.on_field(card)
+    ok = alive and matches(ref.where, facts_of(run.board, card), run.source.uid)
+    considered = [] if alive else [_considered("きっかけのカードは場を離れたので、「そのカード」はもう場のカードを指さない", TRIGGER_CARD)]
+    return Selection([card] if ok else [], 1, "it", considered, applied=(TRIGGER_CARD,))
+
+
 def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
     """A hand, deck or graveyard: unrevealed targets may be treated as absent (6.6.1, 6.6.3) unless the text
     asks for any card at all (6.6.2). The search is recorded as its own trace step."""
@@ -221,6 +245,9 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
         candidates = [c for c in zone_cards if c.known and matches(ref.where, facts_of(board, c), run.source.uid)]
     rule_used = HIDDEN_ZONE_ANY_CARD if any_card else HIDDEN_ZONE
     selection = _hidden_pick(run, ref, candidates, wanted, any_card, rule_used)
+    if ref.zone in ("deck", "graveyard") and not ref.all:
+        # Its contents were looked at to choose: the zone is shuffled once the step is over (4.4.1).
+        run.looked_into += [(p, ref.zone) for p in run.players(ref.player) if (p, ref.zone) not in run.looked_into]
     zone_word = {"hand": "手札", "deck": "山札", "graveyard": "墓地"}[ref.zone]
     found = "、".join(c.label() for c in selection.cards) or "なし"
     how = (
@@ -233,7 +260,8 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
     ]
     run.game.trace.step(
         f"{run.label}: {'・'.join(run.players(ref.player))}の{zone_word}から{describe_where(ref.where)}カードを{wanted}枚探す（{how}）: {found}。",
-        rule_used, *(() if any_card else (CHOOSE, *matching_rules(ref.where))), considered=considered,
+        rule_used, *(() if any_card else (CHOOSE, *matching_rules(ref.where))), *((UP_TO,) if ref.up_to else ()),
+        considered=considered,
     )
     return selection
 
