@@ -178,8 +178,8 @@ def _finish(draft: builder_form.Draft, operation: str):
         return _builder(draft, errors=conversion.errors, status=422)
     if operation == "check":
         return _builder(draft, notice="入力に誤りはありません。")
-    record = link_store().put(make_record(scenario, trace))
-    return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
+    # Resolving writes nothing: the trace page's 「短縮リンクを作る」 stores it when someone asks (POST /t).
+    return redirect(url_for("scenarios.stateless_link", payload=encode_payload(scenario)), code=303)
 
 
 def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int = 200, notice: str | None = None,
@@ -267,6 +267,15 @@ def share():
     return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
 
 
+def _stored_scenario(record: LinkRecord) -> Scenario | None:
+    """The record's scenario, or None when it no longer loads under today's format: the stored trace still
+    shows (what was seen), only what needs the scenario itself (its stateless link, YAML) does not."""
+    try:
+        return load_scenario(record.scenario_data())
+    except ScenarioError:
+        return None
+
+
 # --- short links -----------------------------------------------------------------------------------------------
 
 
@@ -281,13 +290,15 @@ def _record_or_404(link_id: str) -> LinkRecord:
 def short_link(link_id: str):
     record = _record_or_404(link_id)
     # The stored trace, never a new resolution: the link shows what was seen when it was made.
-    return _trace_page(load_scenario(record.scenario_data()), record.trace_data(), record=record)
+    return _trace_page(_stored_scenario(record), record.trace_data(), record=record)
 
 
 @bp.route("/t/<link_id>.json")
 def short_link_json(link_id: str):
     record = _record_or_404(link_id)
-    return jsonify({**record.to_json(), "links": _links(load_scenario(record.scenario_data()), record)})
+    scenario = _stored_scenario(record)
+    stale = {} if scenario is not None else {"scenario_valid": False, "notice": STALE_SCENARIO}
+    return jsonify({**record.to_json(), **stale, "links": _links(scenario, record)})
 
 
 @bp.route("/t/<link_id>/edit")
@@ -298,8 +309,10 @@ def edit_short_link(link_id: str):
 @bp.route("/t/<link_id>/rerun")
 def rerun_short_link(link_id: str):
     record = _record_or_404(link_id)
+    scenario = _stored_scenario(record)
+    if scenario is None:
+        return render_template("scenario/link_problem.html", message=STALE_SCENARIO, details=[]), 409
     result = rerun(record)
-    scenario = load_scenario(record.scenario_data())
     return render_template(
         "scenario/rerun.html",
         record=record,
@@ -318,6 +331,8 @@ def rerun_short_link(link_id: str):
 TOO_LARGE = f"シナリオが大きすぎます（{MAX_SOURCE_BYTES // 1024} KiBまで）。"
 UNSUPPORTED_TYPE = "シナリオは application/json か application/yaml で送ってください。"
 NOT_VALID = "シナリオに誤りがあります（誤りの箇所と内容は errors にあります）。"
+STALE_SCENARIO = ("このリンクのシナリオは現在のシナリオ形式では有効ではないため、現在のルールで再判定できません。"
+                  "表示しているのは保存された判定です。")
 
 
 @bp.route("/api/resolve", methods=["POST"])
@@ -336,7 +351,8 @@ def api_resolve():
     except ScenarioError as error:
         return _api_error(400, NOT_VALID, error.errors)
     trace = resolve(scenario).to_json()
-    record = link_store().put(make_record(scenario, trace))
+    # A ruling is stored only when asked (``?short=true``, like POST /t): resolving alone writes nothing.
+    record = link_store().put(make_record(scenario, trace)) if request.args.get("short") == "true" else None
     return jsonify({**trace, "links": _links(scenario, record)})
 
 
@@ -355,8 +371,8 @@ def _api_error(status: int, message: str, errors=()) -> tuple[Response, int]:
     return jsonify({"error": message, "status": status, "errors": listed}), status
 
 
-def _links(scenario: Scenario, record: LinkRecord | None) -> dict[str, str]:
-    links = {"stateless": url_for("scenarios.stateless_link", payload=encode_payload(scenario))}
+def _links(scenario: Scenario | None, record: LinkRecord | None) -> dict[str, str]:
+    links = {"stateless": url_for("scenarios.stateless_link", payload=encode_payload(scenario))} if scenario else {}
     if record is not None:
         links["short"] = url_for("scenarios.short_link", link_id=record.id)
     return links
@@ -365,7 +381,8 @@ def _links(scenario: Scenario, record: LinkRecord | None) -> dict[str, str]:
 # --- the trace page --------------------------------------------------------------------------------------------
 
 
-def _trace_page(scenario: Scenario, trace: dict[str, Any], *, record: LinkRecord | None, example: str | None = None):
+def _trace_page(scenario: Scenario | None, trace: dict[str, Any], *, record: LinkRecord | None,
+                example: str | None = None):
     book = find_book("hi-story")
     chips = trace_views.ChipMaker(book, lambda node_id: node_url(book, node_id) if book else None)
     links = _links(scenario, record)
@@ -378,10 +395,11 @@ def _trace_page(scenario: Scenario, trace: dict[str, Any], *, record: LinkRecord
         main_chips=chips(verdict.main_clauses),
         before=trace_views.board_view(trace.get("initial")),
         after=trace_views.board_view(trace.get("final")),
-        actions=_action_summaries(scenario),
+        actions=_action_summaries(scenario) if scenario else [],
         record=record,
         example=example,
-        payload=encode_payload(scenario),
+        payload=encode_payload(scenario) if scenario else None,
+        stale=STALE_SCENARIO if scenario is None else None,
         links=links,
         absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},
         page_url=request.base_url,
