@@ -18,7 +18,7 @@ from adjudicator import paths
 from adjudicator.engine import load_scenario
 from adjudicator.links import PostgresLinkStore, SQLiteLinkStore, make_record, open_store, store_location
 from adjudicator.links.record import Versions
-from adjudicator.links.store import LinkCollision, redacted
+from adjudicator.links.store import LinkCollision, StoreUnavailable, redacted
 
 TEST_DATABASE_URL_ENV = "ADJUDICATOR_TEST_DATABASE_URL"
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
@@ -120,7 +120,7 @@ def test_sqlite_put_of_a_stored_ruling_only_reads(tmp_path: Path, monkeypatch):
     try:
         writer.execute("BEGIN IMMEDIATE")
         assert store.put(replace(known, created="2099-01-01T00:00:00+00:00")) == known
-        with pytest.raises(sqlite3.OperationalError, match="locked"):
+        with pytest.raises(StoreUnavailable, match="locked"):  # a 503 with Retry-After, not a 500
             store.put(_record(deck=8))
     finally:
         writer.execute("ROLLBACK")

@@ -13,7 +13,16 @@ it again on the current rules and says whether the outcome changed.
 from adjudicator.links.outcome import Rerun, outcome_differences, rerun
 from adjudicator.links.payload import PAYLOAD_VERSION, PayloadProblem, decode_payload, encode_payload
 from adjudicator.links.record import LinkRecord, is_link_id, link_id, make_record
-from adjudicator.links.store import LinkStore, PostgresLinkStore, SQLiteLinkStore, open_store, store_location
+from adjudicator.links.store import (
+    LinkStore,
+    PostgresLinkStore,
+    SQLiteLinkStore,
+    StoreFull,
+    StoreHealth,
+    StoreUnavailable,
+    open_store,
+    store_location,
+)
 
 __all__ = [
     "PAYLOAD_VERSION",
@@ -23,6 +32,9 @@ __all__ = [
     "PostgresLinkStore",
     "Rerun",
     "SQLiteLinkStore",
+    "StoreFull",
+    "StoreHealth",
+    "StoreUnavailable",
     "decode_payload",
     "encode_payload",
     "is_link_id",

@@ -14,7 +14,7 @@ from flask import Flask
 from flask_compress import Compress
 
 from adjudicator import paths
-from adjudicator.web import api, assets, errors, home, rules, scenarios, search_pages, security, services
+from adjudicator.web import api, assets, errors, home, rate_limits, rules, scenarios, search_pages, security, services
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (
@@ -53,6 +53,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     home.init_app(app)
     errors.init_app(app)
     security.init_app(app)
+    rate_limits.init_app(app)
     Compress(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)

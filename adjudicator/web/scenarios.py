@@ -50,6 +50,7 @@ from adjudicator.links import (
 from adjudicator.web import builder_form, trace_views
 from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES, translate
 from adjudicator.web.links import node_url
+from adjudicator.web.rate_limits import write_limit
 from adjudicator.web.services import find_book
 
 bp = Blueprint("scenarios", __name__)
@@ -263,8 +264,14 @@ def stateless_yaml(payload: str):
 @bp.route("/t", methods=["POST"])
 def share():
     scenario = _decoded_or_error(request.form.get("payload", ""))
-    record = link_store().put(make_record(scenario, resolve(scenario).to_json()))
+    record = _store(make_record(scenario, resolve(scenario).to_json()))
     return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
+
+
+def _store(record: LinkRecord) -> LinkRecord:
+    """The one way a ruling is written: counted against the client's write limit (rate_limits)."""
+    with write_limit():
+        return link_store().put(record)
 
 
 def _stored_scenario(record: LinkRecord) -> Scenario | None:
@@ -352,7 +359,7 @@ def api_resolve():
         return _api_error(400, NOT_VALID, error.errors)
     trace = resolve(scenario).to_json()
     # A ruling is stored only when asked (``?short=true``, like POST /t): resolving alone writes nothing.
-    record = link_store().put(make_record(scenario, trace)) if request.args.get("short") == "true" else None
+    record = _store(make_record(scenario, trace)) if request.args.get("short") == "true" else None
     return jsonify({**trace, "links": _links(scenario, record)})
 
 
