@@ -9,7 +9,8 @@ The models are immutable; the engine builds its own mutable board from them.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, Union
+import math
+from typing import Any, Literal, Union, get_args, get_origin
 
 import yaml
 from pydantic import (
@@ -17,6 +18,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -70,6 +72,29 @@ class Strict(BaseModel):
         if isinstance(data, dict):
             return {k: v for k, v in data.items() if not (isinstance(k, str) and k.startswith("x-"))}
         return data
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_flag_for_a_number(cls, value: Any, info: ValidationInfo) -> Any:
+        # Lax validation reads true/false as 1/0 wherever a number goes: a count, a power or a round is written
+        # as a number, so `draw: true` is refused like any other wrong type.
+        if isinstance(value, bool) and _number_not_flag(cls.model_fields[info.field_name].annotation):
+            raise ValueError("a number, not true/false")
+        return value
+
+
+def _number_not_flag(annotation: Any) -> bool:
+    """Whether a field takes an int (or a float) and no bool, through Optional, Union and Annotated."""
+    kinds: set[Any] = set()
+    pending = [annotation]
+    while pending:
+        current = pending.pop()
+        arguments = get_args(current)
+        if arguments and get_origin(current) is not Literal:
+            pending.extend(arguments)
+        else:
+            kinds.add(current)
+    return bool(kinds & {int, float}) and bool not in kinds
 
 
 # --- durations -------------------------------------------------------------------------------------
@@ -841,8 +866,17 @@ def _check_data(data: Any) -> None:
             stack.extend((value, (*path, str(i))) for i, value in enumerate(node))
         else:
             _check_text(node, path)
-            if isinstance(node, int) and not isinstance(node, bool) and abs(node) >= _MAX_NUMBER:
+            if _is_out_of_bounds(node):
                 raise ScenarioError([(".".join(path), f"a number has at most {MAX_NUMBER_DIGITS} digits")])
+
+
+def _is_out_of_bounds(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) >= _MAX_NUMBER
+    # YAML's .inf and .nan, and floats no count or power comes near (1e300).
+    return isinstance(value, float) and not (math.isfinite(value) and abs(value) < _MAX_NUMBER)
 
 
 def _check_text(value: Any, path: tuple[str, ...]) -> None:

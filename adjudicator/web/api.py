@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib import resources
 
 import yaml
-from flask import Blueprint, Flask, current_app, jsonify, redirect, request
+from flask import Blueprint, Flask, current_app, jsonify, redirect
 
 EXTENSION = "adjudicator.openapi"
 
@@ -31,5 +31,6 @@ def index():
 @bp.route("/openapi.json")
 def openapi():
     description = dict(current_app.extensions[EXTENSION])
-    description["servers"] = [{"url": request.host_url.rstrip("/")}]
+    # Never the Host header: a configured public address, or relative to wherever the description was read.
+    description["servers"] = [{"url": current_app.config.get("PUBLIC_URL") or "/"}]
     return jsonify(description)

@@ -346,6 +346,8 @@ STALE_SCENARIO = ("このリンクのシナリオは現在のシナリオ形式�
 def api_resolve():
     if request.content_length is not None and request.content_length > MAX_SOURCE_BYTES:
         return _api_error(413, TOO_LARGE)
+    if request.args.get("short", "false") not in ("true", "false") or len(request.args.getlist("short")) > 1:
+        return _api_error(400, "short には true か false を指定してください。")
     body = request.get_data(cache=False)[: MAX_SOURCE_BYTES + 1]
     mimetype = request.mimetype
     try:
