@@ -6,7 +6,7 @@ resolving and searching write nothing, so they are not. Flask-Limiter's memory s
 counters live instead in a small SQLite file beside the link store, through a ``limits`` storage registered
 for the ``adjudicator+sqlite://`` scheme: one fixed window per client, updated in one short transaction.
 
-Settings: ``RATELIMIT_WRITES`` (default ``"30 per minute"``), ``RATELIMIT_STORAGE_URI`` (default
+Settings: ``RATELIMIT_WRITES`` or ``$ADJUDICATOR_WRITE_LIMIT`` (default ``"30 per minute"``), ``RATELIMIT_STORAGE_URI`` (default
 ``adjudicator+sqlite://<data dir>/ratelimits.sqlite3``; ``memory://`` in tests that want their own counts),
 ``RATELIMIT_ENABLED``. The client is the connecting address; behind nginx, ProxyFix (settings.py) makes it the
 address nginx saw.
@@ -14,6 +14,7 @@ address nginx saw.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from contextlib import closing, contextmanager
@@ -28,6 +29,7 @@ from adjudicator import paths
 
 EXTENSION = "adjudicator.write_limiter"
 DEFAULT_WRITE_LIMIT = "30 per minute"
+WRITE_LIMIT_ENV = "ADJUDICATOR_WRITE_LIMIT"
 SQLITE_SCHEME = "adjudicator+sqlite"
 BUSY_TIMEOUT_SECONDS = 2.0
 
@@ -110,6 +112,7 @@ def default_storage_uri() -> str:
 
 
 def init_app(app: Flask) -> Limiter:
+    app.config.setdefault("RATELIMIT_WRITES", os.environ.get(WRITE_LIMIT_ENV) or DEFAULT_WRITE_LIMIT)
     app.config.setdefault("RATELIMIT_STORAGE_URI", default_storage_uri())
     app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
     # A storage that fails (a read-only data directory) must not refuse the request by itself: the write it
@@ -124,5 +127,6 @@ def init_app(app: Flask) -> Limiter:
 def write_limit():
     """Count one write for this client; past the limit raises RateLimitExceeded (a 429 in Japanese)."""
     limiter: Limiter = current_app.extensions[EXTENSION]
-    with limiter.limit(lambda: current_app.config.get("RATELIMIT_WRITES", DEFAULT_WRITE_LIMIT), scope="writes"):
+    # One count for every route that writes (POST /t and POST /api/resolve?short=true share it).
+    with limiter.shared_limit(lambda: current_app.config["RATELIMIT_WRITES"], scope="writes"):
         yield
