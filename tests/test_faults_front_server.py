@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import http.client
 import os
-import re
 import shutil
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -34,7 +34,6 @@ from adjudicator.engine import load_scenario
 from adjudicator.links import encode_payload
 
 REPOSITORY = Path(__file__).resolve().parents[1]
-SITE = REPOSITORY / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 STARTUP_SECONDS = 60
@@ -101,39 +100,12 @@ def start_gunicorn(port: int, log: Path, data_dir: Path, workers: int = 2) -> su
                                 env=environment, start_new_session=True)
 
 
-def nginx_config(directory: Path, listen: int, upstream: int, read_timeout: str | None = None) -> Path:
-    """deploy/nginx.conf as shipped, on test ports, inside a minimal nginx.conf with its files in ``directory``."""
-    site = SITE.read_text(encoding="utf-8")
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{listen};").replace("    listen [::]:80;\n", "")
-    site = site.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{upstream}")
-    if read_timeout:
-        site = re.sub(r"proxy_read_timeout \d+s;", f"proxy_read_timeout {read_timeout};", site)
-    (directory / "site.conf").write_text(site, encoding="utf-8")
-    user = "user root root;\n" if os.geteuid() == 0 else ""
-    temp = "\n".join(f"    {kind}_temp_path {directory / kind};" for kind in ("client_body", "proxy", "fastcgi",
-                                                                             "uwsgi", "scgi"))
-    main = directory / "nginx.conf"
-    main.write_text(f"""{user}worker_processes 1;
-pid {directory / 'nginx.pid'};
-error_log {directory / 'error.log'};
-events {{ worker_connections 1024; }}
-http {{
-    include /etc/nginx/mime.types;
-    access_log off;
-{temp}
-    include {directory / 'site.conf'};
-}}
-""", encoding="utf-8")
-    return main
-
-
 def _start_nginx(directory: Path, listen: int, upstream: int, read_timeout: str | None = None) -> subprocess.Popen:
-    directory.mkdir(parents=True, exist_ok=True)
-    config = nginx_config(directory, listen, upstream, read_timeout)
-    checked = subprocess.run([NGINX, "-t", "-c", str(config), "-p", str(directory)], capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stderr
-    return subprocess.Popen([NGINX, "-c", str(config), "-p", str(directory), "-g", "daemon off;"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    """deploy/nginx.conf on test ports (the benchmark's helper: one way to run the shipped configuration)."""
+    sys.path.insert(0, str(REPOSITORY / "bench"))
+    from front_server import start_nginx
+
+    return start_nginx(directory, listen, upstream, read_timeout)
 
 
 def _stop(process: subprocess.Popen, group: bool = False) -> None:

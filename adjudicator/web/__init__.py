@@ -1,9 +1,10 @@
 """The Flask application: rulebook browser, clause search, JSON API.
 
 Production (several workers share one data directory and build the index once; ``--limit-request-line 0``
-lets long stateless links past gunicorn's own limit, the app enforces its URL bound itself)::
+lets long stateless links past gunicorn's own limit, the app enforces its URL bound itself; on loopback, behind
+nginx with deploy/nginx.conf)::
 
-    gunicorn -w 4 -b 0.0.0.0:8000 --limit-request-line 0 'adjudicator.web:create_app()'
+    gunicorn -w 4 -b 127.0.0.1:8000 --limit-request-line 0 'adjudicator.web:create_app()'
 """
 
 from __future__ import annotations
