@@ -340,3 +340,4 @@ def test_short_links_work_on_a_postgresql_store(app):
     seen = instances[1].test_client().get(short + ".json")
     assert seen.status_code == 200 and seen.get_json()["trace"]["steps"] == made.get_json()["steps"]
     assert store.get(short.rsplit("/", 1)[1]) is not None
+    store.close()

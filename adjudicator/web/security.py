@@ -35,7 +35,13 @@ import os
 from collections.abc import Mapping
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
-from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed, ServiceUnavailable
+from werkzeug.exceptions import (
+    HTTPException,
+    InternalServerError,
+    MethodNotAllowed,
+    SecurityError,
+    ServiceUnavailable,
+)
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adjudicator.format.scenario import MAX_SOURCE_BYTES
@@ -103,6 +109,7 @@ _MESSAGES: Mapping[int, str] = {
     431: "リクエストのヘッダーが大きすぎます。",
 }
 STORE_UNAVAILABLE = "いまは短縮リンクを保存できません（保存先に書き込めません）。しばらくしてからやり直してください。シナリオを含むリンクはそのまま使えます。"
+UNTRUSTED_HOST = "このホスト名には応答しません（ADJUDICATOR_ALLOWED_HOSTS）。"
 STORE_FULL = "短縮リンクの保存容量の上限に達したため、新しい短縮リンクを作れません。シナリオを含むリンクはそのまま使えます。"
 _INTERNAL_ERROR = "サーバーの内部で問題が起きました。時間をおいてやり直してください。"
 
@@ -154,6 +161,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _japanese_error)
     app.register_error_handler(InternalServerError, _internal_error)
     app.register_error_handler(StoreUnavailable, _store_unavailable)
+    app.register_error_handler(SecurityError, _untrusted_host)
     app.register_blueprint(bp)
 
 
@@ -213,6 +221,12 @@ def _cache_headers(response: Response) -> Response:
     else:
         response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _untrusted_host(error: SecurityError):
+    """A Host header outside the allow-list: refused without repeating it (Werkzeug's text names the host)."""
+    error.description = UNTRUSTED_HOST
+    return errors.render(error)
 
 
 class _InsufficientStorage(HTTPException):
