@@ -186,29 +186,26 @@ def _healthz_times(port: int, seconds: float, timeout: float) -> list[float | No
     return times
 
 
-def test_slow_clients_hold_nginx_not_the_workers(front):
+def _healthz_among_slow_clients(port: int, seconds: float, timeout: float) -> list[float | None]:
     stop = threading.Event()
-    threads = _slow_clients(front.nginx, stop)
+    threads = _slow_clients(port, stop)
     try:
-        times = _healthz_times(front.nginx, seconds=4, timeout=5)
+        return _healthz_times(port, seconds=seconds, timeout=timeout)
     finally:
         stop.set()
-    for thread in threads:
-        thread.join(timeout=5)
+        for thread in threads:
+            thread.join(timeout=5)
+
+
+def test_slow_clients_hold_nginx_not_the_workers(front):
+    times = _healthz_among_slow_clients(front.nginx, seconds=4, timeout=5)
     assert times and None not in times, times
     assert max(times) < 2.0, times
 
 
 def test_without_nginx_the_same_slow_clients_starve_gunicorn(front):
     """The problem the front server solves, measured on the same gunicorn: two sync workers, six slow clients."""
-    stop = threading.Event()
-    threads = _slow_clients(front.gunicorn, stop)
-    try:
-        times = _healthz_times(front.gunicorn, seconds=3, timeout=2)
-    finally:
-        stop.set()
-    for thread in threads:
-        thread.join(timeout=5)
+    times = _healthz_among_slow_clients(front.gunicorn, seconds=3, timeout=2)
     assert None in times, times  # at least one /healthz waited behind a slow client
 
 
