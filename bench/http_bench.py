@@ -9,13 +9,19 @@ Starts gunicorn on 127.0.0.1 on a free port with a fresh data directory and meas
 - cold start (process start until /healthz answers, the search index built on the way), warm start (the
   same with the index reused) and the index build time on its own (in this process);
 - side by side, with the same wrk settings, requests/s and p50/p99 latency of: /healthz (the baseline,
-  a route that does nothing), a clause page, the search page (in turn every query of the shared
-  dev-queries.tsv), POST /api/resolve (in turn several real scenarios, as JSON) and their short links
-  /t/<id>; each as a ratio to the baseline's requests/s;
-- the search once more on a second server with the result cache off (``search_uncached``), and a lower
-  bound of the cache's hit rate in the cached run (each worker misses each query at most once);
-- a bounded mixed load (all five in turn) for --load-seconds, with wrk's error counts and the resident
+  a route that does nothing), clause pages (in turn every clause of Hi!story), the search (realistic
+  traffic, mostly unique: in turn 200+ distinct requests, every query of the shared query files and of
+  ``bench/queries/`` as a results page, and the prefixes the as-you-type box sends while each is typed
+  as ``/search.json?…&limit=8``), POST /api/resolve (in turn EVERY scenario file under scenarios/, as
+  JSON, so no cache of rulings can answer), stored rulings ``/t/<id>`` (links made through ``POST /t``)
+  and stateless links ``/s/<payload>``; each as a ratio to the baseline's requests/s;
+- the search once more on a second server with the result cache off (``search_uncached``), and bounds
+  of the cache's hit rate in the cached run (each worker misses each distinct request at most once, and
+  every distinct request sent misses at least once unless the warm-up already sent it);
+- a bounded mixed load (all routes in turn) for --load-seconds, with wrk's error counts and the resident
   memory (RSS) of the gunicorn master and workers before and after.
+
+``--json`` prints one JSON line: ``{"rps": {...}, "ratio": {...}, "p50_ms": {...}, "p99_ms": {...}, ...}``.
 
 Needs wrk (apt-get install wrk). Every wait is bounded; traffic goes to 127.0.0.1 only; the server is
 stopped by its process id at the end.
@@ -32,8 +38,10 @@ import socket
 import subprocess
 import sys
 import tempfile
+import random
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -42,20 +50,21 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
-# Short and long, legal and rolled back: one action each, then whole turns of seven to thirteen actions.
-SCENARIOS = tuple(
-    ROOT / "scenarios" / name
-    for name in (
-        "attack/block-deck-attack-excess.yaml",
-        "effects/example-6-7-6.yaml",
-        "phases/set-on-face-down-illegal.yaml",
-        "turns/first-turn-whole.yaml",
-        "turns/face-down-whole-case.yaml",
-        "turns/marks-across-turns.yaml",
-    )
+# Resolve traffic is mostly new scenarios: every file of the corpus, in a fixed shuffled order.
+SCENARIOS = tuple(sorted((ROOT / "scenarios").rglob("*.yaml")))
+# The stored rulings and stateless links measured: a sample of the corpus (each needs a POST /t first).
+LINKED_SCENARIOS = 60
+# Search traffic: every query file we have, typed as people type (live prefixes) and then submitted.
+QUERY_FILES = (
+    ROOT.parent / "shared" / "search" / "dev-queries.tsv",
+    ROOT.parent / "shared" / "search" / "more-queries.tsv",
+    *sorted((ROOT / "bench" / "queries").glob("*.tsv")),
 )
-DEFAULT_QUERIES = ROOT.parent / "shared" / "search" / "dev-queries.tsv"
-CLAUSE = "/rules/hi-story/6.7.1"
+MIN_DISTINCT_SEARCHES = 200
+# The issue's targets, as ratios to the baseline measured in the same run.
+TARGETS = {"clause": 0.6, "stored_ruling": 0.5, "search": 0.5, "resolve": 0.3}
+LIVE_LIMIT = 8          # static/js/app.js: the as-you-type box asks for this many hits
+SHUFFLE_SEED = 20261201
 UNCACHED_APP = "adjudicator.web:create_app({'SEARCH_CACHE_SIZE': 0})"
 BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html,application/json"}
 START_TIMEOUT = 300.0   # seconds: a cold start builds the index
@@ -171,15 +180,44 @@ def _rss_mib(pid: int) -> float:
 # --- requests -----------------------------------------------------------------------------------------------
 
 
-def scenario_bodies() -> list[str]:
-    return [json.dumps(yaml.safe_load(path.read_text("utf-8")), ensure_ascii=False) for path in SCENARIOS]
+def scenario_bodies(paths=SCENARIOS) -> list[str]:
+    bodies = [json.dumps(yaml.safe_load(path.read_text("utf-8")), ensure_ascii=False) for path in paths]
+    random.Random(SHUFFLE_SEED).shuffle(bodies)
+    return bodies
 
 
-def search_paths(queries: Path) -> list[str]:
-    """/search?q=… for each query of a dev-queries.tsv (a header line, then query<TAB>gold<TAB>note)."""
-    lines = queries.read_text("utf-8").splitlines()[1:]
-    texts = [line.split("\t")[0].strip() for line in lines if line.strip()]
-    return ["/search?q=" + urllib.request.quote(text) for text in texts if text]
+def query_texts(files=QUERY_FILES) -> list[str]:
+    """The first column of each query file that exists (a header line, then query<TAB>gold<TAB>note)."""
+    texts: dict[str, None] = {}
+    for path in files:
+        if path.is_file():
+            for line in path.read_text("utf-8").splitlines()[1:]:
+                text = line.split("\t")[0].strip()
+                if text:
+                    texts.setdefault(text, None)
+    return list(texts)
+
+
+def search_paths(texts: list[str]) -> list[str]:
+    """What a person's search sends: the live box's prefixes while typing (one per character, as a
+    fast typist outruns the 200 ms delay only sometimes), then the submitted results page."""
+    paths: dict[str, None] = {}
+    for text in texts:
+        for end in range(1, len(text)):
+            prefix = text[:end].strip()
+            if prefix:
+                paths.setdefault(f"/search.json?q={urllib.request.quote(prefix)}&book=hi-story&limit={LIVE_LIMIT}")
+        paths.setdefault("/search?q=" + urllib.request.quote(text))
+    ordered = list(paths)
+    random.Random(SHUFFLE_SEED).shuffle(ordered)
+    return ordered
+
+
+def clause_paths() -> list[str]:
+    from adjudicator.rulebook import list_rulebooks
+
+    book = next(book for book in list_rulebooks() if book.id == "hi-story")
+    return [f"/rules/hi-story/{clause.id}" for clause in book.clauses()]
 
 
 def post_scenario(base: str, body: str) -> dict:
@@ -189,14 +227,38 @@ def post_scenario(base: str, body: str) -> dict:
         return json.load(response)
 
 
-def routes(short_links: list[str], bodies: list[str], searches: list[str]) -> dict[str, list[Target]]:
+def make_stored_ruling(base: str, body: str) -> tuple[str, str]:
+    """(stored ruling path /t/<id>, stateless path /s/<payload>) for one scenario, the way a person makes a
+    short link: resolve it, then POST its payload to /t (the 「短縮リンクを作る」 form)."""
+    stateless = post_scenario(base, body)["links"]["stateless"]
+    payload = stateless.removeprefix("/s/")
+    request = urllib.request.Request(base + "/t", data=urllib.parse.urlencode({"payload": payload}).encode(),
+                                     method="POST", headers={"Content-Type": "application/x-www-form-urlencoded"})
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        opener.open(request, timeout=30)
+    except urllib.error.HTTPError as answer:
+        if answer.code != 303:
+            raise
+        return urllib.parse.urlsplit(answer.headers["Location"]).path, stateless
+    raise RuntimeError("POST /t did not redirect to the stored ruling")
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def routes(links: list[tuple[str, str]], bodies: list[str], searches: list[str],
+           clauses: list[str]) -> dict[str, list[Target]]:
     """Each measured route and the requests wrk sends to it in turn."""
     return {
         "baseline": [Target("baseline", "GET", "/healthz")],
-        "clause": [Target("clause", "GET", CLAUSE)],
+        "clause": [Target("clause", "GET", path) for path in clauses],
         "search": [Target("search", "GET", path) for path in searches],
         "resolve": [Target("resolve", "POST", "/api/resolve", body, "application/json") for body in bodies],
-        "short_link": [Target("short_link", "GET", link) for link in short_links],
+        "stored_ruling": [Target("stored_ruling", "GET", stored) for stored, _ in links],
+        "stateless_link": [Target("stateless_link", "GET", stateless) for _, stateless in links],
     }
 
 
@@ -257,8 +319,6 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=8, help="wrk connections (default 8)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2: this machine's cores)")
     parser.add_argument("--load-seconds", type=float, default=60.0, help="mixed load run; 0 skips it (default 60)")
-    parser.add_argument("--queries", type=Path, default=DEFAULT_QUERIES,
-                        help="the search queries, a dev-queries.tsv (default: ../shared/search/dev-queries.tsv)")
     options = parser.parse_args()
     if shutil.which("wrk") is None:
         print("http_bench needs wrk: apt-get install wrk", file=sys.stderr)
@@ -271,7 +331,7 @@ def main() -> int:
         scratch = Path(scratch)
         report = measure(options, scratch)
     if options.json:
-        print(json.dumps(report, ensure_ascii=False, indent=2))
+        print(json.dumps(report, ensure_ascii=False))
     else:
         print_report(report, options)
     return 0
@@ -287,11 +347,13 @@ def measure(options, scratch: Path) -> dict:
 
     server = Server(data_dir, options.workers, log)
     warm_seconds = server.start()
-    searches = search_paths(options.queries)
+    searches = search_paths(query_texts())
+    if len(searches) < MIN_DISTINCT_SEARCHES:
+        raise RuntimeError(f"only {len(searches)} distinct search requests; the realistic mix needs 200+")
     try:
         bodies = scenario_bodies()
-        short_links = [post_scenario(server.base, body)["links"]["short"] for body in bodies]
-        chosen = routes(short_links, bodies, searches)
+        links = [make_stored_ruling(server.base, body) for body in bodies[:LINKED_SCENARIOS]]
+        chosen = routes(links, bodies, searches, clause_paths())
         results: dict[str, Measured] = {}
         warm_ups: dict[str, Measured] = {}
         for name, requests in chosen.items():
@@ -318,10 +380,12 @@ def measure(options, scratch: Path) -> dict:
     finally:
         uncached.stop()
 
-    # Each worker misses each distinct query at most once (the cache holds far more than the queries),
-    # the warm-up included; every other request of the cached run is a hit.
+    # Each worker misses each distinct request at most once (when the cache holds them all), the warm-up
+    # included; and the measured run can hit at most on what it, or the warm-up, sent before.
     searched = warm_ups["search"].requests + results["search"].requests
-    hit_rate_min = max(0.0, 1 - len(set(searches)) * options.workers / searched) if searched else 0.0
+    distinct = len(set(searches))
+    hit_rate_min = max(0.0, 1 - distinct * options.workers / searched) if searched else 0.0
+    hit_rate_max = max(0.0, 1 - min(distinct, searched) / searched) if searched else 0.0
     baseline = results["baseline"].rps
     return {
         "rps": {name: round(m.rps, 1) for name, m in results.items()},
@@ -332,8 +396,11 @@ def measure(options, scratch: Path) -> dict:
         "paths": {name: _described(requests) for name, requests in chosen.items()}
         | {"search_uncached": _described(chosen["search"]) + " (cache off)"},
         "search_cache_hit_rate_min": round(hit_rate_min, 4),
-        "search_queries": len(searches),
-        "resolve_scenarios": [str(path.relative_to(ROOT)) for path in SCENARIOS],
+        "search_cache_hit_rate_max": round(hit_rate_max, 4),
+        "search_requests_distinct": distinct,
+        "search_requests_sent": searched,
+        "resolve_scenarios": len(bodies),
+        "linked_scenarios": len(links),
         "cold_start_s": round(cold_seconds, 2),
         "warm_start_s": round(warm_seconds, 2),
         "index_build_s": round(build, 2),
@@ -361,12 +428,15 @@ def print_report(report: dict, options) -> None:
         shown = path if len(path) <= 40 else path[:37] + "..."
         print(f"{name:<15} {rps:>9.1f} {report['ratio'][name]:>6.3f}x {report['p50_ms'][name]:>8.2f} "
               f"{report['p99_ms'][name]:>8.2f} {report['errors'][name]:>7}  {shown}")
-    print(f"\nsearch: {report['search_queries']} queries in turn; result cache hit rate >= "
-          f"{report['search_cache_hit_rate_min']:.1%} (search_uncached: the same with the cache off)")
-    print(f"resolve: {len(report['resolve_scenarios'])} scenarios in turn: {', '.join(report['resolve_scenarios'])}")
-    print(f"targets: search >= 0.5x baseline: {report['ratio']['search']:.3f}x "
-          f"({'met' if report['ratio']['search'] >= 0.5 else 'MISSED'}); resolve >= 0.3x: "
-          f"{report['ratio']['resolve']:.3f}x ({'met' if report['ratio']['resolve'] >= 0.3 else 'MISSED'})")
+    print(f"\nsearch: {report['search_requests_distinct']} distinct requests in turn, "
+          f"{report['search_requests_sent']} sent; result cache hit rate between "
+          f"{report['search_cache_hit_rate_min']:.1%} and {report['search_cache_hit_rate_max']:.1%} "
+          f"(search_uncached: the same with the cache off)")
+    print(f"resolve: every scenario of the corpus in turn ({report['resolve_scenarios']} files); stored rulings "
+          f"and stateless links: {report['linked_scenarios']} of them")
+    ratio = report["ratio"]
+    for name, target in TARGETS.items():
+        print(f"target {name} >= {target}x baseline: {ratio[name]:.3f}x ({'met' if ratio[name] >= target else 'MISSED'})")
     print(f"cold start {report['cold_start_s']:.2f} s (index built), warm start {report['warm_start_s']:.2f} s, "
           f"index build alone {report['index_build_s']:.2f} s")
     load = report["load"]

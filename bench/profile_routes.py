@@ -4,8 +4,8 @@
     python bench/profile_routes.py search_uncached resolve # some of them
     python bench/profile_routes.py --flat                  # self time per function instead of the call tree
 
-Runs each route of http_bench.py (the same requests in the same turn: every dev query, several scenarios,
-same Accept-Encoding) a fixed number of times through the test client, prints the mean time per request
+Runs each route of http_bench.py (the same requests in the same turn: the realistic search mix, every
+scenario, every clause, the same Accept-Encoding) a fixed number of times through the test client, prints the mean time per request
 and pyinstrument's call tree (frames under 2 % hidden); for the search, the result cache's hits and misses.
 ``search_uncached`` is the search on an app with the cache off. No server and no network: this explains
 the numbers http_bench.py measures.
@@ -25,16 +25,16 @@ from pyinstrument import Profiler
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import http_bench  # noqa: E402  (the sibling script: one list of routes for both)
 
-REQUESTS = 96  # four rounds of the 24 dev queries
+REQUESTS = 200
 MIN_SHARE = 0.02
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("routes", nargs="*",
-                        help="baseline, clause, search, search_uncached, resolve, short_link (default: all)")
+                        help="baseline, clause, search, search_uncached, resolve, stored_ruling, stateless_link "
+                             "(default: all)")
     parser.add_argument("--flat", action="store_true", help="self time per function instead of the tree")
-    parser.add_argument("--queries", type=Path, default=http_bench.DEFAULT_QUERIES, help="a dev-queries.tsv")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="profile-routes-") as data_dir:
         os.environ["ADJUDICATOR_DATA_DIR"] = data_dir
@@ -43,9 +43,9 @@ def main() -> int:
         apps = {"cached": create_app(), "uncached": create_app({"SEARCH_CACHE_SIZE": 0})}
         client = apps["cached"].test_client()
         bodies = http_bench.scenario_bodies()
-        short_links = [client.post("/api/resolve", data=body.encode("utf-8"), content_type="application/json")
-                       .get_json()["links"]["short"] for body in bodies]
-        routes = http_bench.routes(short_links, bodies, http_bench.search_paths(options.queries))
+        links = [_stored_ruling(client, body) for body in bodies[:http_bench.LINKED_SCENARIOS]]
+        routes = http_bench.routes(links, bodies, http_bench.search_paths(http_bench.query_texts()),
+                                   http_bench.clause_paths())
         routes["search_uncached"] = routes["search"]
         wanted = set(options.routes) or set(routes)
         unknown = wanted - set(routes)
@@ -56,6 +56,15 @@ def main() -> int:
                 app = apps["uncached" if name == "search_uncached" else "cached"]
                 profile(app, name, requests, options.flat)
     return 0
+
+
+def _stored_ruling(client, body: str) -> tuple[str, str]:
+    """As http_bench.make_stored_ruling, through the test client."""
+    stateless = client.post("/api/resolve", data=body.encode("utf-8"), content_type="application/json") \
+        .get_json()["links"]["stateless"]
+    made = client.post("/t", data={"payload": stateless.removeprefix("/s/")})
+    assert made.status_code == 303, made.status_code
+    return made.headers["Location"].split("://", 1)[-1].partition("/")[2].join(("/", "")), stateless
 
 
 def profile(app, name: str, requests: list[http_bench.Target], flat: bool) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from adjudicator.engine import continuous, load_scenario, restrictions
 from adjudicator.engine.board import Expiry, PowerMod, Timed, build_board
 from adjudicator.engine.game import Game
+from adjudicator.engine.resolution import new_game
 from adjudicator.format.scenario import Where
 from adjudicator.engine.stats import apply_power_mods, power_of, rank_of, roles_of
 from adjudicator.engine.trace import Recorder
@@ -117,7 +118,7 @@ def test_continuous_rank_and_roles_are_read_with_the_card():
 
 
 def game_of(board) -> Game:
-    return Game(board=board, trace=Recorder())
+    return new_game(board, Recorder())
 
 
 def test_a_continuous_player_restriction_forbids_while_its_card_is_there():

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from pydantic import ValidationError
 
 from adjudicator.cli import main
-from adjudicator.engine.coverage import Mark, clause_of, coverage, load_marks
+from adjudicator.checks.coverage import Mark, clause_of, coverage, load_marks
 from adjudicator.rulebook import load_rulebook
 from adjudicator.paths import scenarios_dir
 

@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import build_board
-from adjudicator.engine.effects import EffectRun
+from adjudicator.engine.effects.run import EffectRun
 from adjudicator.engine.effects.facts import contains, facts_of, matches
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.steps import STEP_HANDLERS
-from adjudicator.engine.game import Game, Stop
+from adjudicator.engine.game import Stop
+from adjudicator.engine.resolution import new_game
 from adjudicator.engine.trace import Recorder
 
 
@@ -184,7 +185,7 @@ def test_unselectable_card_is_left_out_of_choose_but_not_of_all():
 
 def _run(board_scenario: fmt.Scenario) -> EffectRun:
     board = build_board(board_scenario)
-    game = Game(board=board, trace=Recorder())
+    game = new_game(board, Recorder())
     source = board.players["A"].field[1].top
     return EffectRun.start(game, source, source.info.effects[0], "A")
 

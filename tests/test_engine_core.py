@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from adjudicator.cli import main
 from adjudicator.engine import ScenarioError, canonical_json, dumps, load_scenario, resolve
-from adjudicator.engine.verify import verify_file
+from adjudicator.checks.verify import verify_file
 from adjudicator.paths import scenarios_dir
 
 SHARED_EXAMPLE = scenarios_dir() / "attack" / "deck-attack-remainder.yaml"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.engine.verify import scenario_files, verify_file
+from adjudicator.checks.verify import scenario_files, verify_file
 from adjudicator.paths import scenarios_dir
 
 SCENARIOS = scenarios_dir()

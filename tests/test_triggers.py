@@ -6,7 +6,8 @@ from typing import Any
 
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.engine.board import build_board
-from adjudicator.engine.game import MAX_EFFECT_OPERATIONS, MAX_TRIGGER_DEPTH, Game
+from adjudicator.engine.game import MAX_EFFECT_OPERATIONS, MAX_TRIGGER_DEPTH
+from adjudicator.engine.resolution import new_game
 from adjudicator.engine.trace import MAX_STEPS, Recorder
 from adjudicator.engine import triggers
 
@@ -121,7 +122,7 @@ def test_interrupt_keeps_the_outer_steps_waiting_events():
         "players": {"A": {"deck": 5}, "B": {"deck": 5, "field": {1: {"card": on_leaving("忠臣", [{"draw": 1}], timing="before")}}}},
     })
     board = build_board(scenario)
-    game = Game(board=board, trace=Recorder())
+    game = new_game(board, Recorder())
     from adjudicator.engine.events import Event
 
     waiting = Event("drawn", None, "A")
@@ -141,6 +142,6 @@ def test_phase_boundary_fires_only_for_face_up_cards():
             "game": {"round": 5, "first_player": "A", "turn_player": "A", "phase": "set"},
             "players": {"A": {"deck": 5, "field": {1: phase_card(face)}}, "B": {"deck": 5}},
         })
-        game = Game(board=build_board(scenario), trace=Recorder())
+        game = new_game(build_board(scenario), Recorder())
         triggers.phase_boundary(game, "attack", "start")
         assert len(game.board.players["B"].graveyard) == milled, face

@@ -14,6 +14,8 @@ import click
 @click.option("--json", "as_json", is_flag=True, help="Print the trace JSON (hi-story-trace/1).")
 def resolve(file: Path, as_json: bool) -> None:
     """Resolve a scenario FILE and print its cited trace."""
+    # The engine (and pydantic, ~0.2 s) is imported when an engine command runs, so that every other
+    # command of the CLI starts without it.
     from adjudicator.engine import ScenarioError, load_scenario
     from adjudicator.engine import resolve as resolve_scenario
     from adjudicator.engine.render import render_text
@@ -39,7 +41,7 @@ def resolve(file: Path, as_json: bool) -> None:
 @click.option("-v", "--verbose", is_flag=True, help="List every scenario, not only failures.")
 def verify(paths: tuple[Path, ...], verbose: bool) -> None:
     """Check every scenario's expect block under PATHS; print 'N passed, N failed'."""
-    from adjudicator.engine.verify import scenario_files, verify_file
+    from adjudicator.checks.verify import scenario_files, verify_file  # see resolve: loaded when the command runs
 
     passed = failed = 0
     for file in scenario_files(list(paths)):
@@ -62,8 +64,8 @@ def verify(paths: tuple[Path, ...], verbose: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the coverage report as JSON.")
 def coverage(paths: tuple[Path, ...], as_json: bool) -> None:
     """Per chapter, the engine clauses cited by passing scenarios (default: the shipped scenarios/)."""
-    from adjudicator.engine.coverage import coverage as measure
-    from adjudicator.engine.coverage import render
+    from adjudicator.checks.coverage import coverage as measure  # see resolve: loaded when the command runs
+    from adjudicator.checks.coverage import render
 
     report = measure(list(paths) or None)
     if as_json:

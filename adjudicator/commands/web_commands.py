@@ -15,6 +15,7 @@ import click
 @click.option("--port", type=click.IntRange(1, 65535), default=5000, show_default=True)
 def serve_command(host: str, port: int) -> None:
     """Serve the rulebook browser, search and JSON API (builds the search index on first start)."""
+    # Flask and the whole web layer are imported only when serving, so the other commands start without them.
     from werkzeug.serving import make_server
 
     from adjudicator.web import create_app

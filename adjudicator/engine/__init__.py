@@ -7,7 +7,7 @@ The core imports neither Flask nor Whoosh. Public API::
     trace.to_json()
 """
 
-from adjudicator.engine.game import resolve
+from adjudicator.engine.resolution import resolve
 from adjudicator.format.scenario import Scenario, ScenarioError, canonical_json, dumps, load_scenario
 from adjudicator.engine.trace import Trace
 

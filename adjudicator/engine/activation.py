@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card
-from adjudicator.engine.effects import run_effect
+from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.effects.interpreter import OPTIONAL
 from adjudicator.engine.effects.words import card_words, count_change
 from adjudicator.engine.restrictions import forbidding
@@ -25,21 +25,16 @@ from adjudicator.engine.rules import FACE_DOWN_NO_INFO, PERSON_AND_EVENT, Rule, 
 from adjudicator.engine.stats import EFFECTIVE_RANK, rank_of
 from adjudicator.engine.trace import Considered
 from adjudicator.engine.turns import advance_to
+from adjudicator.engine.marks import ACTIVATION_CONDITION, MARK_WORDS, mark_problem, mark_rules, use_mark
+from adjudicator.engine.outcomes import Illegal
+from adjudicator.engine.moves import take_from_zone
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
 
 EFFECT_PHASE = rule("effect_phase", ("5.2.4", "6.1.1"), "効果発動フェーズに、自分の場のオモテのカードの効果と手札の事変を発動できる")
-SUMMON_MARK = rule("summon_mark", ("6.4.1", "6.9.7"), "「召」はそのターンに召喚された（セットせずに召喚を含む）カードだけが発動できる")
-ONCE_MARK = rule("once_mark", "6.4.2", "「1」は召喚されてから1度だけ発動できる")
-ONE_MARK_PER_TURN = rule("one_mark_per_turn", "6.4.3", "「召」「1」は1枚のカードにつき1ターンに1つまで")
-UNMARKED_UNLIMITED = rule("unmarked_unlimited", "6.4.3", "マークのない効果は「召」「1」の1ターンの回数制限に含まれない")
-MARK_HISTORY_RESETS = rule("mark_history_resets", ("6.4.4", "3.5.4"), "場を離れるかウラになると「召」「1」の使用済み履歴はリセットされる")
 CONSTANT_MARK = rule("constant_mark", ("6.4.5", "6.4.6"), "「常」はオモテである限り自動的に働き、宣言して発動するものではない")
 TRIGGERED = rule("triggered", ("6.4.7", "10.1.9"), "「〜時」の効果は条件を満たした時に発動し、宣言して発動するものではない")
-ACTIVATION_CONDITION = rule(
-    "activation_condition", ("6.2.1", "6.3.2"), "発動条件（回数制限等）を満たさなければ発動自体ができず、空撃ちもできない"
-)
 REST_DOES_NOT_STOP = rule("rest_does_not_stop", "3.2.4", "レスト状態は効果の発動を制限しない")
 EVENT_LEVEL = rule("event_level", ("6.8.1", "6.8.2"), "事変は、場のオモテのカードの一番大きなランク以下のレベルなら発動できる")
 ONE_EVENT_PER_TURN = rule("one_event_per_turn", ("6.8.1", "11.2.4"), "事変は相手のターンも含め1ターンに1枚まで")
@@ -47,15 +42,12 @@ EVENT_IN_NO_ZONE = rule("event_in_no_zone", ("2.8.1", "2.8.2"), "処理中の事
 EVENT_TO_GRAVEYARD = rule("event_to_graveyard", ("6.8.3", "2.8.1"), "事変は効果を使い終わったら墓地へ送る")
 COUNTER_EVENT = rule("counter_event_only", ("11.2.4", "11.2.7"), "「相手の攻撃時にも発動できる」事変だけが攻撃への対応に使える")
 OPPONENT_EVENT = rule("opponent_event", ("5.2.4", "11.2.4"), "相手のターンに事変を発動できるのは、相手の攻撃への対応としてだけ")
-MARK_WORDS = {"summon": "〔召〕", "once": "〔1〕", "constant": "〔常〕", "none": ""}
 
 
 # --- a field card's effect (6.4) ------------------------------------------------------------------
 
 
 def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
-    from adjudicator.engine.game import Illegal
-
     board = game.board
     card = board.find(spec.card)
     if card is None or not board.on_field(card):
@@ -74,19 +66,13 @@ def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
     considered = [Considered("レストしていても効果は発動できる", REST_DOES_NOT_STOP.clauses)] if board.players[owner].field[slot].rested else []
     game.trace.step(
         f"{owner}は{card_words(board, card)}の{MARK_WORDS[effect.mark]}｛{effect.name}｝を発動する。",
-        EFFECT_PHASE, *_mark_rules(effect), considered=considered,
+        EFFECT_PHASE, *mark_rules(effect), considered=considered,
     )
     run_effect(game, card, effect, owner)
 
 
-def _mark_rules(effect: fmt.Effect) -> tuple[Rule, ...]:
-    return {"summon": (SUMMON_MARK, ONE_MARK_PER_TURN), "once": (ONCE_MARK, ONE_MARK_PER_TURN)}.get(effect.mark, (UNMARKED_UNLIMITED,))
-
-
 def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
     """Activation conditions (6.2.1): a violation here means the effect cannot be started at all (6.3.2)."""
-    from adjudicator.engine.game import Illegal
-
     words = f"{card_words(game.board, card)}の｛{effect.name}｝"
     if effect.when is not None:
         raise Illegal(f"{words}は条件を満たした時に発動する効果で、宣言して発動するものではない", TRIGGERED)
@@ -100,32 +86,10 @@ def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
         raise Illegal(forbidden[0], forbidden[1], ACTIVATION_CONDITION)
 
 
-def mark_problem(game: "Game", card: Card, effect: fmt.Effect) -> tuple[str, tuple[Rule, ...]] | None:
-    """Why a 「召」/「1」 effect of ``card`` cannot be started now, or None (6.4.1–6.4.4)."""
-    turn = game.board.turn_index
-    if effect.mark == "summon" and card.summoned_turn != turn:
-        return "このターンに召喚されていないので「召」は発動できない", (SUMMON_MARK,)
-    if effect.mark == "once" and effect.name in card.once_used:
-        return "召喚されてから既にこの「1」を発動している", (ONCE_MARK, MARK_HISTORY_RESETS)
-    if effect.mark in ("summon", "once") and card.mark_used_turn == turn:
-        return "このカードはこのターン既に「召」「1」の効果を発動している", (ONE_MARK_PER_TURN,)
-    return None
-
-
-def use_mark(game: "Game", card: Card, effect: fmt.Effect) -> None:
-    """Record the use: the card's one 「召」/「1」 this turn (6.4.3), and a 「1」 for good (6.4.2)."""
-    if effect.mark in ("summon", "once"):
-        card.mark_used_turn = game.board.turn_index
-    if effect.mark == "once":
-        card.once_used.add(effect.name)
-
-
 # --- an event from hand (6.8) ---------------------------------------------------------------------
 
 
 def perform_event(game: "Game", index: int, spec: fmt.EventSpec) -> None:
-    from adjudicator.engine.game import Illegal
-
     board = game.board
     card = board.find(spec.card)
     if card is None or board.locate(card)[1] != "hand":
@@ -177,8 +141,6 @@ def event_problem(game: "Game", player: str, card: Card, counter: bool = False) 
 
 def resolve_event(game: "Game", player: str, card: Card) -> None:
     """Take the event out of the hand into no zone, resolve its effects, then put it in the graveyard."""
-    from adjudicator.engine.moves import take_from_zone
-
     board = game.board
     owner = board.players[player]
     hand = len(owner.hand)

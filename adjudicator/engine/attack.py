@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from adjudicator.engine import activation, continuous, durations, legality, moves, naming, restrictions, turns
-from adjudicator.engine.board import Card, opponent_of
+from adjudicator.engine.board import Card, Expiry, PowerMod, opponent_of
 from adjudicator.engine.events import Event
-from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
+from adjudicator.engine.rules import ATTACKER_LEFT, STACK_SHARES_STATE, TARGET_LEFT, Rule, rule
 from adjudicator.format.scenario import AttackSpec, Defence
 from adjudicator.engine.stats import (
     AMOUNTS_ADD_UP,
@@ -26,6 +26,7 @@ from adjudicator.engine.stats import (
     roles_of,
 )
 from adjudicator.engine.trace import Considered
+from adjudicator.engine.outcomes import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -47,8 +48,6 @@ MOVE = rule("attack_move", "10.6.2-8", "敗れたカードの移動と、ダメ�
 AFTER_MOVE = rule("after_move", "10.6.2-9", "場から移動したカードの「墓地へ送られた時」等の発動")
 AFTER_ATTACK = rule("after_attack", "10.6.2-10", "「攻撃した後」「ブロックした後」は当該カードが場に残っている場合のみ")
 DURING_ATTACK = durations.DURING_ATTACK
-ATTACKER_LEFT = rule("attacker_left", "10.6.5", "⑥の前に攻撃しているカードが場を離れる・場の下に移動すると攻撃はキャンセル")
-TARGET_LEFT = rule("target_left", "10.6.6", "⑥の前に攻撃対象が場を離れる・場の下に移動すると攻撃はキャンセル（山札へは切り替わらない）")
 ONE_AT_A_TIME = rule("one_attack_at_a_time", "10.6.1", "攻撃は1枚ごとに宣言から攻撃後の効果までを完結させる")
 DECLARED_ATTACK_STANDS = rule(
     "declared_attack_stands", ("5.4.1", "10.3.2"), "「攻撃できない」は宣言を禁止するもので、宣言済みの攻撃を取り消さない"
@@ -98,7 +97,7 @@ class Attack:
 
 
 @dataclass
-class Outcome:
+class AttackResult:
     """What ⑥ fixed: the defeated cards, the deck damage, and how to say it."""
 
     losers: list[Card]
@@ -123,8 +122,6 @@ def perform_attack(game: "Game", index: int, spec: AttackSpec) -> None:
 
 
 def _declare(game: "Game", spec: AttackSpec) -> Attack:
-    from adjudicator.engine.game import Illegal
-
     board = game.board
     player = board.turn_player
     attacker = _attacker(game, spec.attacker, player)
@@ -138,8 +135,6 @@ def _declare(game: "Game", spec: AttackSpec) -> Attack:
 
 
 def _attacker(game: "Game", ref: str, player: str) -> Card:
-    from adjudicator.engine.game import Illegal
-
     card, stack = legality.field_top(game, ref, player, "攻撃するカード", ATTACKER_NEEDS)
     label = naming.card_label(game.board, card)
     if stack.face_down:
@@ -152,8 +147,6 @@ def _attacker(game: "Game", ref: str, player: str) -> Card:
 
 
 def _target(game: "Game", ref: str, defender: str) -> Card:
-    from adjudicator.engine.game import Illegal
-
     card, stack = legality.field_top(game, ref, defender, "攻撃対象", TARGETS)
     label = naming.card_label(game.board, card)
     if stack.face_down:
@@ -333,8 +326,6 @@ def _defence_problem(game: "Game", attack: Attack, defence: Defence) -> tuple[st
 
 
 def _block_problem(game: "Game", attack: Attack, ref: str) -> tuple[str, tuple[Rule, ...]] | None:
-    from adjudicator.engine.game import Illegal
-
     try:
         card, stack = legality.field_top(game, ref, attack.defender, "ブロックするカード", BLOCK)
     except Illegal as wrong:
@@ -402,8 +393,6 @@ def _process_block(game: "Game", attack: Attack) -> None:
 
 
 def _process_substitute(game: "Game", attack: Attack, ref: str) -> None:
-    from adjudicator.engine.board import Expiry, PowerMod
-
     board = game.board
     card = board.find(ref)
     assert card is not None
@@ -471,7 +460,7 @@ def _choose_damage_zero(game: "Game", attack: Attack, wanted: bool) -> None:
 # --- ⑥ the outcome -----------------------------------------------------------------------------------
 
 
-def _fix(game: "Game", attack: Attack) -> Outcome:
+def _fix(game: "Game", attack: Attack) -> AttackResult:
     """⑥: read the powers now and fix what the attack does (battle, deck damage)."""
     board = game.board
     attack_power = power_of(board, attack.attacker)
@@ -526,7 +515,7 @@ def _continuous_notes(game: "Game", card: Card, label: str) -> list[Considered]:
     return notes
 
 
-def _deck_outcome(game: "Game", attack: Attack, power: int) -> Outcome:
+def _deck_outcome(game: "Game", attack: Attack, power: int) -> AttackResult:
     label = naming.card_label(game.board, attack.attacker)
     damage = power // 1000
     text = (
@@ -534,10 +523,10 @@ def _deck_outcome(game: "Game", attack: Attack, power: int) -> Outcome:
         f"{attack.defender}の山札の上から{damage}枚を墓地へ送ることが確定する。"
     )
     considered = [Considered("ブロックされなかった山札への攻撃はバトルではない", NOT_A_BATTLE.clauses)]
-    return Outcome([], damage, text, (DECK_DAMAGE,), considered)
+    return AttackResult([], damage, text, (DECK_DAMAGE,), considered)
 
 
-def _battle_outcome(game: "Game", attack: Attack, power: int, opponent: Card) -> Outcome:
+def _battle_outcome(game: "Game", attack: Attack, power: int, opponent: Card) -> AttackResult:
     board = game.board
     other = power_of(board, opponent)
     assert other is not None
@@ -560,13 +549,13 @@ def _battle_outcome(game: "Game", attack: Attack, power: int, opponent: Card) ->
             rules += (BLOCK_DIFFERENCE,)
         else:
             text += "ブロックしたカードのパワーが攻撃側以上なので、山札は墓地へ送られない。"
-    return Outcome(losers, damage, text, rules)
+    return AttackResult(losers, damage, text, rules)
 
 
 # --- ⑦–⑩ --------------------------------------------------------------------------------------------
 
 
-def _before_move(game: "Game", outcome: Outcome) -> list[Card]:
+def _before_move(game: "Game", outcome: AttackResult) -> list[Card]:
     """⑦: protections keep a defeated card on the field (11.7.2, 10.2.1); the rest get their 「〜する時」."""
     board = game.board
     considered: list[Considered] = []
@@ -585,7 +574,7 @@ def _before_move(game: "Game", outcome: Outcome) -> list[Card]:
     return staying
 
 
-def _move(game: "Game", attack: Attack, outcome: Outcome, staying: list[Card]) -> None:
+def _move(game: "Game", attack: Attack, outcome: AttackResult, staying: list[Card]) -> None:
     """⑧: the defeated cards go to their graveyards and the deck takes its damage, as one batch."""
     board = game.board
     before = naming.counts(board)

@@ -54,6 +54,16 @@ class PowerMod:
 
 
 @dataclass
+class RankMod:
+    """A rank change (the effective rank, 2.2.3): ``add`` until ``expiry``; continuous ones come from 「常」."""
+
+    add: int
+    expiry: Expiry
+    continuous: bool = False
+    source: str = ""
+
+
+@dataclass
 class Timed:
     """Something a card or player carries for a while: a granted role, restriction or protection."""
 
@@ -81,7 +91,7 @@ class Card:
     mark_used_turn: int | None = None          # a 「召」/「1」 effect used in that turn (6.4.3)
     once_used: set[str] = field(default_factory=set)
     power_mods: list[PowerMod] = field(default_factory=list)
-    rank_mods: list[PowerMod] = field(default_factory=list)
+    rank_mods: list[RankMod] = field(default_factory=list)
     grants: list[Timed] = field(default_factory=list)        # what = "attacker" | "blocker"
     restrictions: list[Timed] = field(default_factory=list)  # what = an act it cannot do
     protections: list[Timed] = field(default_factory=list)   # what = "leave_field" | "battle" | "effects"
@@ -234,7 +244,7 @@ class Board:
         return None
 
     def copy(self) -> "Board":
-        """A copy to roll an illegal action back to (the loop in :func:`adjudicator.engine.game.resolve`).
+        """A copy to roll an illegal action back to (the loop in :func:`adjudicator.engine.resolution.resolve`).
 
         Everything an action can change is copied: players, zones, stacks, cards, what the cards carry.
         The printed card (``Card.info``) and a restriction's ``where`` are frozen pydantic models and are
@@ -294,7 +304,7 @@ def _clone(obj, **changes):
     return copied
 
 
-def _copied_mod(mod: PowerMod) -> PowerMod:
+def _copied_mod(mod: PowerMod | RankMod) -> PowerMod | RankMod:
     return _clone(mod, expiry=_clone(mod.expiry))
 
 
@@ -393,7 +403,7 @@ def _card(owner: str, info: fmt.Card, uids: Iterator[int], game: fmt.GameSpec | 
         PowerMod(m.add, m.set, _initial_expiry(m, owner, owner, turn_player), continuous=m.continuous)
         for m in info.power_mods
     ]
-    card.rank_mods = [PowerMod(m.add, None, _initial_expiry(m, owner, owner, turn_player)) for m in info.rank_mods]
+    card.rank_mods = [RankMod(m.add, _initial_expiry(m, owner, owner, turn_player)) for m in info.rank_mods]
     if info.granted_role:
         card.grants = [Timed(info.granted_role, Expiry(owner, 0, "never"))]
     card.restrictions = [

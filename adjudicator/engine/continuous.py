@@ -16,12 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from adjudicator.engine.board import Board, Card, Expiry, PowerMod, opponent_of
+from adjudicator.engine.board import Board, Card, Expiry, PowerMod, RankMod, opponent_of
+from adjudicator.engine.matching import CardFacts, matches
+from adjudicator.engine.power import apply_power_mods
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
     from adjudicator.format import scenario as fmt
-    from adjudicator.engine.effects.facts import CardFacts
 
 CONTINUOUS_REJUDGED = rule(
     "continuous_rejudged", ("6.4.5", "8.2.2"), "「常」効果は場にオモテである限り、その都度の場の状態で判定して適用する"
@@ -102,10 +103,10 @@ def power_mods_for(board: Board, card: Card) -> list[PowerMod]:
     ]
 
 
-def rank_mods_for(board: Board, card: Card) -> list[PowerMod]:
+def rank_mods_for(board: Board, card: Card) -> list[RankMod]:
     """Rank changes continuous effects give ``card`` now (effective rank, 2.2.3)."""
     return [
-        PowerMod(step.rank.add, None, Expiry(card.owner, 0, "never"), continuous=True, source=src.effect.name)
+        RankMod(step.rank.add, Expiry(card.owner, 0, "never"), continuous=True, source=src.effect.name)
         for src, step in _steps_covering(board, card, "rank")
     ]
 
@@ -132,29 +133,17 @@ def _steps_covering(board: Board, card: Card, kind: str) -> Iterator[tuple[Sourc
                 yield source, step
 
 
-def restriction_for(board: Board, player_id: str, act: str, card: Card | None) -> str | None:
-    """Why a continuous 「〜できない」 forbids ``player_id`` (or ``card``) the act now, or None.
+def live_restrictions(board: Board, player_id: str, act: str) -> Iterator[tuple[Source, "fmt.Step"]]:
+    """The continuous 「〜できない」 steps live now that forbid ``player_id`` (or a card of theirs) the act.
 
-    Player-subject and card-subject restrictions alike are judged at the attempt (8.2.4, 8.2.5), and
-    immunity does not stop them (9.1.3).
+    Whether a card-subject one covers a given card is judged at the attempt with every continuous effect
+    applied (8.2.4, 8.2.5): that is :func:`adjudicator.engine.restrictions.forbidding`'s part.
     """
     for source in sources(board):
         for step in _live_steps(board, source, "restrict"):
             spec = step.restrict
-            if spec.cannot != act or player_id not in _players(source.controller, spec.player):
-                continue
-            where = getattr(spec, "where", None)
-            if where is None:
-                return f"{source.card.label()}の「常」効果｛{source.effect.name}｝により{player_id}は{_act(act)}できない"
-            if card is not None and _is_top(board, card) and matches_now(board, card, where, source.card):
-                return f"{source.card.label()}の「常」効果｛{source.effect.name}｝により{card.label()}は{_act(act)}できない"
-    return None
-
-
-def _act(act: str) -> str:
-    from adjudicator.engine.restrictions import act_name
-
-    return act_name(act)
+            if spec.cannot == act and player_id in _players(source.controller, spec.player):
+                yield source, step
 
 
 # --- selectors and conditions, judged without continuous effects -------------------------------------
@@ -164,7 +153,7 @@ def covered(board: Board, source: Source, selector: "fmt.CardRef") -> list[Card]
     """The cards a continuous step covers now: 「これ」, a slot, or 「全て」 with its conditions (8.3)."""
     if isinstance(selector, str):
         found = board.find(selector)
-        return [found] if found is not None and _is_top(board, found) else []
+        return [found] if found is not None and is_top(board, found) else []
     if selector.this:
         return [source.card]
     if selector.it or selector.zone != "field":
@@ -212,17 +201,14 @@ def condition_holds(board: Board, source: Source, condition: "fmt.Condition") ->
     return False  # 「それ」 and 「この効果で〜したなら」 need an effect being resolved; a 「常」 has none
 
 
-def raw_facts(board: Board, card: Card) -> "CardFacts":
+def raw_facts(board: Board, card: Card) -> CardFacts:
     """A card's facts without continuous effects: printed values and timed changes only."""
-    from adjudicator.engine.effects.facts import CardFacts
-    from adjudicator.engine.stats import apply_power_mods
-
     stack = _stack_of(board, card)
     face_up = stack is None or not stack.face_down
     info = card.info if card.known and face_up else None
     return CardFacts(
         uid=card.uid,
-        on_field=_is_top(board, card),
+        on_field=is_top(board, card),
         face_up=face_up,
         rested=bool(stack and stack.rested),
         known=info is not None,
@@ -237,16 +223,7 @@ def raw_facts(board: Board, card: Card) -> "CardFacts":
 
 
 def _matches_raw(board: Board, card: Card, where: "fmt.Where", source: Card) -> bool:
-    from adjudicator.engine.effects.facts import matches
-
     return matches(where, raw_facts(board, card), source.uid)
-
-
-def matches_now(board: Board, card: Card, where: "fmt.Where", source: Card | None = None) -> bool:
-    """Whether ``card`` meets ``where`` now, with every continuous effect applied (8.2.4, 8.2.5)."""
-    from adjudicator.engine.effects.facts import facts_of, matches
-
-    return matches(where, facts_of(board, card), source.uid if source is not None else None)
 
 
 # --- where a card is ----------------------------------------------------------------------------------
@@ -257,7 +234,7 @@ def _stack_of(board: Board, card: Card):
     return found[1] if found else None
 
 
-def _is_top(board: Board, card: Card) -> bool:
+def is_top(board: Board, card: Card) -> bool:
     stack = _stack_of(board, card)
     return stack is not None and stack.top is card
 

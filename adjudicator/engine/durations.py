@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable, TypeVar
 
-from adjudicator.engine.board import Board, Card, Expiry, Player, Timed, expiry_from
+from adjudicator.engine.board import Board, Card, Expiry, Player, PowerMod, RankMod, Timed, expiry_from
 from adjudicator.engine.rules import rule
+from adjudicator import vocabulary
 
 if TYPE_CHECKING:
     from adjudicator.format import scenario as fmt
@@ -171,22 +172,20 @@ def _without_overwritten(mods: list) -> list:
     return [m for i, m in enumerate(mods) if i >= last_set or m.continuous]
 
 
-def _amount(mod) -> str:
-    if mod.set is not None:
+def _amount(mod: PowerMod | RankMod) -> str:
+    if isinstance(mod, PowerMod) and mod.set is not None:
         return f"を{mod.set}にする効果"
     return f"{mod.add:+d}"
 
 
 def _role(role: str) -> str:
-    return {"attacker": "アタッカー", "blocker": "ブロッカー"}.get(role, role)
+    return vocabulary.word(vocabulary.ROLES, role)
 
 
 def _act(timed: Timed) -> str:
-    from adjudicator.engine.restrictions import act_name
-
-    return act_name(timed.what)
+    return vocabulary.act_word(timed.what)
 
 
 def _protection(what: str) -> str:
-    return {"leave_field": "場を離れない", "battle": "バトルで墓地へ送られない", "effects": "効果を受けない"}.get(what, what)
+    return vocabulary.word(vocabulary.PROTECTIONS, what)
 

@@ -1,40 +1,45 @@
-"""Resolving a scenario: the game hub every mechanism works through, and the action loop.
+"""The game hub every mechanism works through: the board, the trace recorder, the current action's choices.
 
-:class:`Game` holds the board, the trace recorder and the choices of the action being resolved. The loop
-in :func:`resolve` snapshots the board before each action: an action found illegal is rolled back and
-reported as a violation with its clauses (the board is unchanged), and resolution goes on with the next
-action. Resolution stops for good when the game ends, when a player's choice is needed that the scenario
-did not make (a decision), or when the rulebook does not decide (a gap).
+:class:`Game` holds the state of one resolution and says how it ends early (a rejected choice, a decision
+to make, a gap, the game's end). It is handed its trigger layer (:class:`TriggerLayer`) instead of
+importing it, so the mechanisms below the triggers can raise events without knowing what waits for them.
+The action loop that builds a ``Game`` per action is :mod:`adjudicator.engine.resolution`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn, Protocol
 
-from adjudicator import ENGINE_VERSION
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.board import Board, Card, build_board
+from adjudicator.engine.board import Board
 from adjudicator.engine.events import Event
-from adjudicator.engine.rules import CHECK_AT_EACH_BATCH, DECK_OUT, Rule
-from adjudicator.engine.trace import MAX_STEPS, Recorder, Trace, TraceFull
+from adjudicator.engine.outcomes import Illegal, Stop
+from adjudicator.engine.rules import CHECK_AT_EACH_BATCH, DECK_OUT, SEQUENTIAL_MILL_EACH, Rule, rule
+from adjudicator.engine.trace import Recorder
 
-RULEBOOK = {"id": "hi-story", "release": "v1.0.0"}
 MAX_TRIGGER_DEPTH = 20        # nested 「〜た時」 chains deeper than this are a loop (issue: bounded chains)
 MAX_EFFECT_OPERATIONS = 500   # operations in one action, triggers included
+TRIGGER_LOOP = rule(
+    "trigger_loop", ("10.1.9", "10.1.2"), "「〜た時」の連鎖が終わらない: 処理回数の上限でループと判定して停止する"
+)
+
+__all__ = ["Game", "Illegal", "Stop", "TriggerLayer", "MAX_EFFECT_OPERATIONS", "MAX_TRIGGER_DEPTH", "TRIGGER_LOOP"]
 
 
-class Illegal(Exception):
-    """The action breaks a rule: it is rolled back and reported with the rules that forbid it."""
+class TriggerLayer(Protocol):
+    """What waits for events: 「〜する時」 interrupts, 「〜た時」 after-triggers and phase moments (10.1, 6.4.6).
 
-    def __init__(self, text: str, *rules: Rule):
-        super().__init__(text)
-        self.text = text
-        self.rules = rules
+    :data:`adjudicator.engine.triggers.TRIGGERS` is the engine's; a test may hand a ``Game`` its own.
+    """
 
+    def interrupt(self, game: "Game", event: "Event | list[Event]") -> None: ...
 
-class Stop(Exception):
-    """Resolution ends here (game over, a decision to make, a gap, a loop); already recorded."""
+    def queue(self, game: "Game", event: Event) -> None: ...
+
+    def drain(self, game: "Game") -> None: ...
+
+    def phase_boundary(self, game: "Game", phase: str, edge: str) -> None: ...
 
 
 @dataclass
@@ -43,6 +48,7 @@ class Game:
 
     board: Board
     trace: Recorder
+    triggers: TriggerLayer
     choices: fmt.Choices = field(default_factory=fmt.Choices)
     operations: int = 0
     trigger_depth: int = 0
@@ -71,8 +77,6 @@ class Game:
         """Every effect operation counts; a scenario whose triggers never end stops at the bound."""
         self.operations += 1
         if self.operations > MAX_EFFECT_OPERATIONS:
-            from adjudicator.engine.triggers import TRIGGER_LOOP
-
             self.rulebook_gap(
                 f"処理が{MAX_EFFECT_OPERATIONS}回を超えたため、このシナリオはループしていると判断して停止した", TRIGGER_LOOP
             )
@@ -87,8 +91,6 @@ class Game:
         if not empty:
             return
         if len(empty) == 2:
-            from adjudicator.engine.rules import SEQUENTIAL_MILL_EACH
-
             self.rulebook_gap("両プレイヤーの山札が同時に0枚になった。どちらが勝つかは本書に定めがない", SEQUENTIAL_MILL_EACH, DECK_OUT)
         loser = empty[0]
         winner = "B" if loser == "A" else "A"
@@ -105,114 +107,21 @@ class Game:
         self.trace.step(f"{player}がこのゲームに勝利する。", *rules)
         raise Stop()
 
-    # -- events (the trigger layer lives in adjudicator.engine.triggers) -----------------------------
+    # -- events (handed to the trigger layer this game was given) -----------------------------------
 
     def interrupt(self, event: "Event | list[Event]") -> None:
         """「〜する時」: effects waiting for this event (or these simultaneous events) resolve before it
         happens (10.1.7, 10.1.3)."""
-        from adjudicator.engine import triggers
-
-        triggers.interrupt(self, event)
+        self.triggers.interrupt(self, event)
 
     def happened(self, event: Event) -> None:
         """「〜た時」: effects waiting for this event wait until the current step ends (10.1.9)."""
-        from adjudicator.engine import triggers
-
-        triggers.queue(self, event)
+        self.triggers.queue(self, event)
 
     def settle(self) -> None:
         """End of a step: run the after-triggers it caused, then the original processing resumes (10.1.9)."""
-        from adjudicator.engine import triggers
+        self.triggers.drain(self)
 
-        triggers.drain(self)
-
-
-ActionHandler = Callable[[Game, int, Any], None]
-
-# Action kind → (module, function). Modules are imported when an action of theirs first resolves, so a
-# mechanism still being written never breaks the others.
-_HANDLERS: dict[str, tuple[str, str]] = {
-    "attack": ("attack", "perform_attack"),
-    "draw_phase": ("phases", "perform_draw_phase"),
-    "summon_phase": ("phases", "perform_summon_phase"),
-    "set": ("phases", "perform_set"),
-    "activate": ("activation", "perform_activate"),
-    "event": ("activation", "perform_event"),
-    "next_phase": ("turns", "perform_next_phase"),
-    "end_turn": ("turns", "perform_end_turn"),
-}
-
-
-def _handler(kind: str) -> ActionHandler:
-    import importlib
-
-    module, function = _HANDLERS[kind]
-    return getattr(importlib.import_module(f"adjudicator.engine.{module}"), function)
-
-
-def resolve(scenario: fmt.Scenario) -> Trace:
-    """Resolve every action of the scenario in order and return the cited trace."""
-    from adjudicator.engine import impossible, snapshot
-
-    board = build_board(scenario)
-    recorder = Recorder()
-    initial = snapshot.board_json(board)
-    problems = impossible.board_problems(scenario, board)
-    if problems:
-        return _finish(scenario, board, recorder, initial, errors=problems)
-    for index, action in enumerate(scenario.actions):
-        recorder.action = index
-        game = Game(board=board, trace=recorder, choices=_choices_of(action))
-        saved_board, saved_steps = board.copy(), len(recorder.steps)
-        try:
-            _handler(action.kind)(game, index, action.argument)
-            game.settle()
-            game.check_deck_out()
-        except Illegal as illegal:
-            board = saved_board
-            del recorder.steps[saved_steps:]
-            recorder.violation(illegal.text, *illegal.rules)
-        except Stop:
-            break
-        except TraceFull:  # many long actions, each under the operation bound: stop, as for a loop
-            recorder.gap(f"解決の記録が{MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない）")
-            break
-    recorder.action = None
-    return _finish(scenario, board, recorder, initial)
-
-
-def _choices_of(action: fmt.Action) -> fmt.Choices:
-    argument = action.argument
-    if isinstance(argument, fmt.Choices):
-        return fmt.Choices(decline=argument.decline, order=argument.order)
-    return fmt.Choices()
-
-
-def _finish(
-    scenario: fmt.Scenario,
-    board: Board,
-    recorder: Recorder,
-    initial: dict[str, Any],
-    errors: list[tuple[str, str]] | None = None,
-) -> Trace:
-    from adjudicator.engine import snapshot
-
-    return Trace(
-        rulebook=dict(RULEBOOK),
-        engine=ENGINE_VERSION,
-        title=scenario.title,
-        question=scenario.question,
-        steps=tuple(recorder.steps),
-        violations=tuple(recorder.violations),
-        decision=recorder.decision,
-        gaps=tuple(recorder.gaps),
-        winner=board.winner,
-        final=snapshot.board_json(board),
-        initial=initial,
-        errors=tuple(errors or ()),
-    )
-
-
-def card_in_play(game: Game, ref: str) -> Card | None:
-    """The card an action names: a slot reference's top card or a declared id."""
-    return game.board.find(ref)
+    def phase_boundary(self, edge: str) -> None:
+        """「〇〇フェーズの初めに／終わりに」: effects waiting for this moment of the current phase (6.4.6)."""
+        self.triggers.phase_boundary(self, self.board.phase, edge)

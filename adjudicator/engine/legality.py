@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from adjudicator.engine import naming
 from adjudicator.engine.board import Card, Stack
 from adjudicator.engine.rules import FIELD_TOP, Rule, rule
+from adjudicator.engine.outcomes import Illegal
 
 UNDER_IS_NOT_FIELD = rule("under_is_not_field", ("2.4.1", "2.4.2"), "場の下のカードは「場」にあるカードとしては扱われない")
 
@@ -23,8 +24,6 @@ def field_top(game: "Game", ref: str, owner: str, role: str, *rules: Rule) -> tu
 
     ``role`` names what the card would be in the action (「攻撃するカード」「攻撃対象」), for the ruling.
     """
-    from adjudicator.engine.game import Illegal
-
     board = game.board
     card = board.find(ref)
     if card is None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from adjudicator.engine.board import Card
+from adjudicator.engine.board import Card, Stack
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import rule
+from adjudicator.engine import continuous
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -52,8 +53,6 @@ def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> l
 
 def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
     """Whether a protection keeps ``card`` on the field (10.2.1, 11.7.2); the reason if it does."""
-    from adjudicator.engine import continuous
-
     # Its own timed protections and those a 「常」 effect gives it right now (6.4.5).
     held = {protection.what for protection in card.protections} | continuous.protections_for(game.board, card)
     if "leave_field" in held:
@@ -163,8 +162,6 @@ def place_on_field(game: "Game", card: Card, player_id: str, slot: int, *, face_
 
     On an occupied slot the stack keeps its state, so a card set on a rested card is rested too (3.2.4).
     """
-    from adjudicator.engine.board import Stack
-
     player = game.board.players[player_id]
     stack = player.field.get(slot)
     if stack is None:

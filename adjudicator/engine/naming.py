@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator import vocabulary
+
 if TYPE_CHECKING:
     from adjudicator.engine.board import Board, Card
 
-ZONE_NAMES = {"deck": "山札", "graveyard": "墓地", "hand": "手札"}
-COUNTED_ZONES = ("deck", "graveyard", "hand")
+ZONE_NAMES = vocabulary.ZONES
+COUNTED_ZONES = vocabulary.COUNTED_ZONES
 
 
 def slot_ref(board: "Board", card: "Card") -> str | None:

@@ -1,6 +1,7 @@
 """The turn player's phase actions: draw & refresh (5.2.2), summon (5.2.3, 6.10), set (5.2.5).
 
-Each action first moves the turn to its phase (5.2.1; an earlier phase is illegal), checks legality
+The action table first moves the turn to its phase (5.2.1; an earlier phase is illegal, see
+``resolution.ACTIONS``); each action here checks legality
 (an illegal action changes nothing), then records what it did with the counts before → after.
 """
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import legality, moves, naming, restrictions, turns
+from adjudicator.engine import legality, moves, naming, restrictions
 from adjudicator.engine.board import Card
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import FIELD_SLOTS, PERSON_AND_EVENT, STACK_SHARES_STATE, Rule, rule
@@ -16,6 +17,7 @@ from adjudicator.format.scenario import DrawPhaseSpec, SetSpec, SummonEntry, Sum
 from adjudicator.engine.stats import EFFECTIVE_RANK, rank_of
 from adjudicator.engine.restrictions import FIRST_TURN, REFRESH_EXCLUSION, SUMMON_LIMIT
 from adjudicator.engine.trace import Considered
+from adjudicator.engine.outcomes import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -41,9 +43,6 @@ DRAW_LIMIT = 2
 
 def perform_draw_phase(game: "Game", index: int, spec: DrawPhaseSpec) -> None:
     """Draw 0..2 (chosen before drawing, 6.5.5), check the decks, then refresh (5.2.2, 3.2.1)."""
-    from adjudicator.engine.game import Illegal
-
-    turns.advance_to(game, "draw")
     board = game.board
     player_id = board.turn_player
     _once_per_turn(game, "draw_phase", "このターンのドロー&リフレッシュは既に行った", DRAW)
@@ -62,8 +61,6 @@ def perform_draw_phase(game: "Game", index: int, spec: DrawPhaseSpec) -> None:
 
 
 def _once_per_turn(game: "Game", kind: str, text: str, *rules: Rule) -> None:
-    from adjudicator.engine.game import Illegal
-
     board = game.board
     if board.done_in_turn.get(kind) == board.turn_index:
         raise Illegal(text, *rules)
@@ -71,8 +68,6 @@ def _once_per_turn(game: "Game", kind: str, text: str, *rules: Rule) -> None:
 
 
 def _check_draw_allowed(game: "Game", player_id: str, count: int) -> None:
-    from adjudicator.engine.game import Illegal
-
     player = game.board.players[player_id]
     forbidden = restrictions.forbidding(game, player_id, "draw")
     if forbidden:
@@ -119,9 +114,6 @@ def _refresh(game: "Game", player_id: str) -> None:
 
 def perform_summon_phase(game: "Game", index: int, spec: SummonPhaseSpec) -> None:
     """Turn every own face-down card face-up (forced, 6.10.1), then summon the chosen rank-0 cards."""
-    from adjudicator.engine.game import Illegal
-
-    turns.advance_to(game, "summon")
     board = game.board
     player_id = board.turn_player
     _once_per_turn(game, "summon_phase", "通常の召喚はこのターン既にまとめて行った", NORMAL_SUMMON)
@@ -142,8 +134,6 @@ def perform_summon_phase(game: "Game", index: int, spec: SummonPhaseSpec) -> Non
 
 def _placements(game: "Game", player_id: str, entries: list[str | SummonEntry]) -> list[tuple[Card, int]]:
     """The rank-0 hand cards and the empty slots they go to; a bare id takes the lowest empty slot."""
-    from adjudicator.engine.game import Illegal
-
     board = game.board
     player = board.players[player_id]
     free = player.empty_slots()
@@ -168,8 +158,6 @@ def _placements(game: "Game", player_id: str, entries: list[str | SummonEntry]) 
 
 
 def _own_hand_card(game: "Game", ref: str, player_id: str, why: Rule) -> Card:
-    from adjudicator.engine.game import Illegal
-
     card = legality.own_hand_card(game, ref, player_id)
     if card is None:
         raise Illegal(f"{ref} は{player_id}の手札にない", why)
@@ -178,8 +166,6 @@ def _own_hand_card(game: "Game", ref: str, player_id: str, why: Rule) -> Card:
 
 def _flips(game: "Game", player_id: str, spec: SummonPhaseSpec, summons: int) -> list[int]:
     """The face-down slots to turn face-up: all of them, unless a summon limit leaves room for fewer."""
-    from adjudicator.engine.game import Illegal
-
     player = game.board.players[player_id]
     face_down = [slot for slot, stack in player.field_tops() if stack.face_down]
     room = restrictions.summons_left(game, player_id)
@@ -202,8 +188,6 @@ def _flips(game: "Game", player_id: str, spec: SummonPhaseSpec, summons: int) ->
 
 
 def _slots(refs: list[str], player_id: str) -> list[int]:
-    from adjudicator.engine.game import Illegal
-
     slots = []
     for ref in refs:
         if len(ref) != 2 or ref[0] != player_id or ref[1] not in "12345":
@@ -262,9 +246,6 @@ def _summon(game: "Game", player_id: str, placements: list[tuple[Card, int]]) ->
 
 def perform_set(game: "Game", index: int, spec: SetSpec) -> None:
     """Set a hand card face-down on an own face-up card of rank one lower (5.2.5, 3.1.5, 3.2.4)."""
-    from adjudicator.engine.game import Illegal
-
-    turns.advance_to(game, "set")
     board = game.board
     player_id = board.turn_player
     forbidden = restrictions.forbidding(game, player_id, "set")
@@ -286,8 +267,6 @@ def perform_set(game: "Game", index: int, spec: SetSpec) -> None:
 
 
 def _set_base(game: "Game", ref: str, player_id: str) -> Card:
-    from adjudicator.engine.game import Illegal
-
     onto, stack = legality.field_top(game, ref, player_id, "セットする先", SET)
     if stack.face_down:
         raise Illegal(f"{naming.card_label(game.board, onto)}はウラのカードなので、その上にはセットできない", NO_SET_ON_FACE_DOWN, SET)

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator import vocabulary
+from adjudicator.engine import continuous
 from adjudicator.engine.board import Board, Card, Player
+from adjudicator.engine.effects.facts import facts_of
+from adjudicator.engine.matching import matches
 from adjudicator.engine.rules import Rule, rule
 
 if TYPE_CHECKING:
+    from adjudicator.format import scenario as fmt
     from adjudicator.engine.game import Game
 
-ACT_NAMES = {
-    "attack": "攻撃", "block": "ブロック", "summon": "召喚", "set": "セット",
-    "activate": "効果の発動", "draw": "ドロー", "event": "事変の発動",
-}
+ACT_NAMES = vocabulary.ACTS
 
 PLAYER_RESTRICTION = rule(
     "player_restriction", ("8.2.4", "5.3.1"), "プレイヤーを主語とする継続的な制限は、行為を宣言するたびに判定する"
@@ -60,7 +62,7 @@ REFRESH_EXCLUSION = rule(
 
 
 def act_name(act: str) -> str:
-    return ACT_NAMES.get(act, act)
+    return vocabulary.act_word(act)
 
 
 def forbidding(
@@ -103,8 +105,6 @@ def _player_restriction(player: Player, act: str) -> tuple[str, Rule] | None:
 def _card_subject(game: "Game", player: Player, act: str, card: Card | None) -> tuple[str, Rule] | None:
     if card is None:
         return None
-    from adjudicator.engine.continuous import matches_now
-
     for held in player.restrictions:
         if held.what == act and held.where is not None and matches_now(game.board, card, held.where):
             return _card_text(card, act, "その時点の場の状態で条件を満たす"), _card_rule(card)
@@ -122,12 +122,30 @@ def _card_rule(card: Card) -> Rule:
 
 
 def _continuous(board: Board, player_id: str, act: str, card: Card | None) -> tuple[str, Rule] | None:
-    from adjudicator.engine import continuous
-
-    found = continuous.restriction_for(board, player_id, act, card)
+    found = _continuous_text(board, player_id, act, card)
     if found is None:
         return None
     return found, continuous.CONTINUOUS_REJUDGED
+
+
+def _continuous_text(board: Board, player_id: str, act: str, card: Card | None) -> str | None:
+    """Why a continuous 「〜できない」 forbids ``player_id`` (or ``card``) the act now, or None.
+
+    Player-subject and card-subject restrictions alike are judged at the attempt (8.2.4, 8.2.5), and
+    immunity does not stop them (9.1.3).
+    """
+    for source, step in continuous.live_restrictions(board, player_id, act):
+        where = getattr(step.restrict, "where", None)
+        if where is None:
+            return f"{source.card.label()}の「常」効果｛{source.effect.name}｝により{player_id}は{act_name(act)}できない"
+        if card is not None and continuous.is_top(board, card) and matches_now(board, card, where, source.card):
+            return f"{source.card.label()}の「常」効果｛{source.effect.name}｝により{card.label()}は{act_name(act)}できない"
+    return None
+
+
+def matches_now(board: Board, card: Card, where: "fmt.Where", source: Card | None = None) -> bool:
+    """Whether ``card`` meets ``where`` now, with every continuous effect applied (8.2.4, 8.2.5)."""
+    return matches(where, facts_of(board, card), source.uid if source is not None else None)
 
 
 # --- limits 「合わせてN枚までしか〜できない」 ---------------------------------------------------------
@@ -186,8 +204,6 @@ def count_summons(game: "Game", player_id: str, count: int) -> None:
 
 def protected_from(board: Board, card: Card, what: str) -> bool:
     """Whether ``card`` is protected now: its own protections, or a continuous one (6.4.5)."""
-    from adjudicator.engine import continuous
-
     return any(p.what == what for p in card.protections) or what in continuous.protections_for(board, card)
 
 

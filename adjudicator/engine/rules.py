@@ -70,3 +70,8 @@ SEQUENTIAL_MILL_EACH = rule(
 )
 WIN_BY_EFFECT = rule("win_by_effect", "12.1.4", "「このゲームに勝利する」はその瞬間に勝利する")
 CARD_TEXT_FIRST = rule("card_text_first", "1.2", "カード個別のテキストは一般原則に優先する")
+
+# The attack is cancelled when its attacker or target leaves: applied by the attack sequence, and cited by a
+# movement that puts either under another card while the attack is in progress.
+ATTACKER_LEFT = rule("attacker_left", "10.6.5", "⑥の前に攻撃しているカードが場を離れる・場の下に移動すると攻撃はキャンセル")
+TARGET_LEFT = rule("target_left", "10.6.6", "⑥の前に攻撃対象が場を離れる・場の下に移動すると攻撃はキャンセル（山札へは切り替わらない）")

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.engine import continuous
+from adjudicator.engine.power import apply_power_mods
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
-    from adjudicator.engine.board import Board, Card, PowerMod
+    from adjudicator.engine.board import Board, Card
 
 POWER_FLOOR = rule("power_floor", "11.6.2", "パワーが計算上0未満になる場合は0として扱う")
 POWER_SET_OVERRIDES = rule(
@@ -37,30 +39,10 @@ def visible(board: "Board", card: "Card") -> bool:
     return card.known
 
 
-def apply_power_mods(base: int, mods: "list[PowerMod]") -> int:
-    """Mods in the order applied: a ``set`` wipes the earlier adds except continuous ones (10.4.3).
-
-    Continuous 「常」 adds keep applying whatever was set, so they are added after the others; the result
-    is never below 0 (11.6.2).
-    """
-    # A continuous 「パワーが〇〇になる」 holds for as long as its card is face-up, so it acts as the base
-    # that timed changes then apply to (10.4.3's last sentence).
-    continuous_sets = [mod.set for mod in mods if mod.continuous and mod.set is not None]
-    value = continuous_sets[-1] if continuous_sets else base
-    for mod in mods:
-        if mod.continuous:
-            continue
-        value = mod.set if mod.set is not None else value + (mod.add or 0)
-    value += sum(mod.add or 0 for mod in mods if mod.continuous)
-    return max(0, value)
-
-
 def power_of(board: "Board", card: "Card") -> int | None:
     """Current power of a face-up person on the field (``None`` when it has none to read)."""
     if not visible(board, card) or card.info is None or card.info.power is None:
         return None
-    from adjudicator.engine import continuous  # the continuous layer reads the board; import lazily
-
     return apply_power_mods(card.info.power, [*card.power_mods, *continuous.power_mods_for(board, card)])
 
 
@@ -68,8 +50,6 @@ def rank_of(board: "Board", card: "Card") -> int | None:
     """Effective rank (2.2.3); events have none (2.2.2); face-down cards have none (3.1.2)."""
     if not visible(board, card) or card.info is None or card.info.rank is None:
         return None
-    from adjudicator.engine import continuous
-
     total = card.info.rank + sum(m.add or 0 for m in [*card.rank_mods, *continuous.rank_mods_for(board, card)])
     return max(0, total)
 
@@ -80,7 +60,5 @@ def roles_of(board: "Board", card: "Card") -> set[str]:
         return set()
     roles = {card.info.role} - {"none"}
     roles |= {grant.what for grant in card.grants}
-    from adjudicator.engine import continuous
-
     roles |= continuous.roles_for(board, card)
     return roles

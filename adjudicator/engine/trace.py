@@ -29,6 +29,10 @@ class Considered:
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "cites": list(self.cites)}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Considered":
+        return cls(data["text"], tuple(data["cites"]))
+
 
 @dataclass(frozen=True)
 class Step:
@@ -47,6 +51,17 @@ class Step:
             out["considered"] = [c.to_json() for c in self.considered]
         return out
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Step":
+        return cls(
+            n=data["n"],
+            text=data["text"],
+            cites=tuple(data["cites"]),
+            action=data["action"],
+            changes=tuple(data.get("changes", ())),
+            considered=tuple(Considered.from_json(c) for c in data.get("considered", ())),
+        )
+
 
 @dataclass(frozen=True)
 class Violation:
@@ -57,6 +72,10 @@ class Violation:
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "cites": list(self.cites), "text": self.text, "kind": self.kind}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Violation":
+        return cls(data["action"], data["text"], tuple(data["cites"]), data.get("kind", "action"))
 
 
 @dataclass(frozen=True)
@@ -78,6 +97,10 @@ class Decision:
             "action": self.action,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Decision":
+        return cls(data["player"], data["question"], tuple(data["options"]), tuple(data["cites"]), data["action"])
+
 
 @dataclass(frozen=True)
 class Gap:
@@ -89,6 +112,10 @@ class Gap:
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "cites": list(self.cites), "action": self.action}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Gap":
+        return cls(data["text"], tuple(data["cites"]), data["action"])
 
 
 def first_citations(steps, violations, gaps, decision) -> list[str]:
@@ -200,3 +227,25 @@ class Trace:
             "initial": self.initial,
             "final": self.final,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Trace":
+        """The ruling a ``hi-story-trace/1`` document records (a stored link's trace, an API answer):
+        ``Trace.from_json(t.to_json())`` equals ``t``. ``legal`` is derived, not read."""
+        if data.get("format") != TRACE_FORMAT:
+            raise ValueError(f"not a {TRACE_FORMAT} document: format is {data.get('format')!r}")
+        decision = data.get("decision")
+        return cls(
+            rulebook=dict(data["rulebook"]),
+            engine=data["engine"],
+            title=data["title"],
+            question=data.get("question"),
+            steps=tuple(Step.from_json(s) for s in data.get("steps", ())),
+            violations=tuple(Violation.from_json(v) for v in data.get("violations", ())),
+            decision=Decision.from_json(decision) if decision else None,
+            gaps=tuple(Gap.from_json(g) for g in data.get("gaps", ())),
+            winner=data.get("winner"),
+            final=data.get("final") or {},
+            initial=data.get("initial") or {},
+            errors=tuple((e["path"], e["text"]) for e in data.get("errors", ())),
+        )

@@ -23,13 +23,15 @@ from adjudicator.engine.board import Card
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import CARD_TEXT_FIRST, rule
 from adjudicator.engine.stats import is_face_up_on_field
+from adjudicator.engine.marks import ACTIVATION_CONDITION, mark_problem, use_mark
+from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.effects.interpreter import run_effect
+from adjudicator.engine.game import MAX_TRIGGER_DEPTH, TRIGGER_LOOP
+from adjudicator import vocabulary
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
 
-TRIGGER_LOOP = rule(
-    "trigger_loop", ("10.1.9", "10.1.2"), "「〜た時」の連鎖が終わらない: 処理回数の上限でループと判定して停止する"
-)
 AFTER_TRIGGER = rule(
     "after_trigger", "10.1.9", "「〜た時」の効果は、きっかけの動作を終えた時点で元の効果を中断して処理し、その後で元の効果を再開する"
 )
@@ -50,13 +52,8 @@ PHASE_MOMENT = rule(
     "phase_moment", ("6.4.6", "8.2.3"), "「〇〇の初めに/終わりに」の効果は、その瞬間に場にオモテでなければ発動せず、条件はその瞬間の場で判定する"
 )
 
-EVENT_WORDS = {
-    "attacks": "攻撃した時", "is_attacked": "攻撃された時", "blocks": "ブロックした時", "is_blocked": "ブロックされた時",
-    "after_attack": "攻撃した後", "after_block": "ブロックした後", "summoned": "召喚された時",
-    "summoned_without_set": "セットせずに召喚された時", "set": "セットされた時", "sent_to_graveyard": "墓地へ送られた時",
-    "leaves_field": "場を離れた時", "rested": "レストした時", "flipped_down": "ウラになった時", "drawn": "引いた時",
-}
-BEFORE_WORDS = {"sent_to_graveyard": "墓地へ送られる時", "leaves_field": "場を離れる時"}
+EVENT_WORDS = vocabulary.EVENTS
+BEFORE_WORDS = vocabulary.EVENTS_BEFORE
 
 
 @dataclass(frozen=True)
@@ -202,16 +199,11 @@ def _mark_allows(game: "Game", card: Card, effect: fmt.Effect) -> bool:
     """A triggered 「召」/「1」 effect keeps its marks' limits (6.4.1–6.4.3)."""
     if effect.mark not in ("summon", "once"):
         return True
-    from adjudicator.engine.activation import mark_problem
-
     return mark_problem(game, card, effect) is None
 
 
 def _note_mark_limit(game: "Game", card: Card, effect: fmt.Effect, why: str) -> None:
     """A marked phase-moment effect whose 「召」/「1」 limit is spent does not start (6.4.1–6.4.3, 6.2.1)."""
-    from adjudicator.engine.activation import ACTIVATION_CONDITION, mark_problem
-    from adjudicator.engine.effects.words import card_words
-
     text, rules = mark_problem(game, card, effect)
     game.trace.step(
         f"{card_words(game.board, card)}の｛{effect.name}｝は「{why}」の瞬間に場にオモテだが、{text}ので発動しない。",
@@ -241,9 +233,7 @@ def _why(game: "Game", card: Card, effect: fmt.Effect, event: Event) -> str:
 
 
 def _phase_word(phase: str) -> str:
-    from adjudicator.engine.turns import PHASE_NAMES
-
-    return PHASE_NAMES.get(phase, phase)
+    return vocabulary.phase_word(phase)
 
 
 # --- resolving what is ready -----------------------------------------------------------------------
@@ -251,8 +241,6 @@ def _phase_word(phase: str) -> str:
 
 def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
     """Declare everything ready, drop declined optional ones, order them (10.1.2), and resolve each."""
-    from adjudicator.engine.effects.words import card_words
-
     board = game.board
     used = []
     for item in ready:
@@ -309,11 +297,6 @@ def _copies_of_one(ready: list[Ready]) -> bool:
 
 
 def _run_one(game: "Game", item: Ready, *timing_rules) -> None:
-    from adjudicator.engine.activation import use_mark
-    from adjudicator.engine.effects import run_effect
-    from adjudicator.engine.effects.words import card_words
-    from adjudicator.engine.game import MAX_TRIGGER_DEPTH
-
     if game.trigger_depth >= MAX_TRIGGER_DEPTH:
         game.rulebook_gap(
             f"「〜時」の効果が{MAX_TRIGGER_DEPTH}段を超えて連鎖した。このシナリオは終わらない連鎖（ループ）なので、ここで停止する",
@@ -339,3 +322,15 @@ def _trigger_rules(game: "Game", item: Ready) -> list:
     if when.card == "self" and not is_face_up_on_field(game.board, item.card):
         return [CONSTANT_BEFORE_AND_AFTER, CARD_TEXT_FIRST]  # 10.1.11 ただし: its own move fires as written
     return [FACE_UP_TO_TRIGGER, *((CONSTANT_BEFORE_AND_AFTER,) if item.effect.mark == "constant" else ())]
+
+
+class _EngineTriggers:
+    """The trigger layer handed to every ``Game`` the engine resolves (``game.TriggerLayer``)."""
+
+    interrupt = staticmethod(interrupt)
+    queue = staticmethod(queue)
+    drain = staticmethod(drain)
+    phase_boundary = staticmethod(phase_boundary)
+
+
+TRIGGERS = _EngineTriggers()

@@ -12,10 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine import durations
+from adjudicator.engine import durations, phases
 from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.rules import rule
-from adjudicator.format.scenario import PHASES
+from adjudicator import vocabulary
+from adjudicator.format.scenario import DrawPhaseSpec, PHASES, SummonPhaseSpec
+from adjudicator.engine.outcomes import Illegal
+from adjudicator.engine.restrictions import FIRST_TURN, act_name, forbidding
+from adjudicator.engine.naming import card_label
+from adjudicator.engine.effects.words import card_words
 
 if TYPE_CHECKING:
     from adjudicator.format import scenario as fmt
@@ -36,11 +41,8 @@ EXTRA_TURN = rule("extra_turn", ("5.8.1", "5.8.2"), "追加のターンも各フ
 REFRESH_CONSUMED = rule(
     "refresh_consumed", "3.2.2", "「次の自分のターンの初めにアクティブにできない」はそのターンのドロー&リフレッシュで使い切る"
 )
-PHASE_NAMES = {
-    "draw": "ドロー&リフレッシュフェーズ", "summon": "召喚フェーズ", "effect": "効果発動フェーズ",
-    "set": "セットフェーズ", "attack": "攻撃フェーズ",
-}
-BOUNDARY_WORDS = {"start": "初め", "end": "終わり"}
+PHASE_NAMES = vocabulary.PHASES
+BOUNDARY_WORDS = vocabulary.PHASE_MOMENTS
 
 
 # --- phases --------------------------------------------------------------------------------------------
@@ -49,8 +51,6 @@ BOUNDARY_WORDS = {"start": "初め", "end": "終わり"}
 def advance_to(game: "Game", phase: str) -> None:
     """Move forward to ``phase``: an action of a later phase passes through the phases between, each
     ending and starting with its effects (5.2.1, 6.4.6); going back is illegal."""
-    from adjudicator.engine.game import Illegal
-
     board = game.board
     current, target = PHASES.index(board.phase), PHASES.index(phase)
     if target < current:
@@ -62,8 +62,6 @@ def advance_to(game: "Game", phase: str) -> None:
 
 
 def perform_next_phase(game: "Game", index: int, argument: Any) -> None:
-    from adjudicator.engine.game import Illegal
-
     position = PHASES.index(game.board.phase)
     if position == len(PHASES) - 1:
         raise Illegal("攻撃フェーズの次のフェーズはない（ターンを終えるには end_turn）", PHASE_ORDER)
@@ -72,8 +70,6 @@ def perform_next_phase(game: "Game", index: int, argument: Any) -> None:
 
 def _enter_phase(game: "Game") -> None:
     board = game.board
-    from adjudicator.engine.restrictions import act_name
-
     forbidden = _phase_act_forbidden(game)
     act = {"set": "set", "attack": "attack", "summon": "summon"}.get(board.phase, "")
     note = f"（{act_name(act)}という行為は禁止されているが、フェーズ自体は存在する）" if forbidden else ""
@@ -83,8 +79,6 @@ def _enter_phase(game: "Game") -> None:
 
 def _phase_rules(game: "Game"):
     """5.2.1, and 5.3/5.5.1 when the phase's own act is forbidden this turn but the phase still exists."""
-    from adjudicator.engine.restrictions import FIRST_TURN
-
     found = _phase_act_forbidden(game)
     if found is None:
         return (PHASE_ORDER,)
@@ -93,8 +87,6 @@ def _phase_rules(game: "Game"):
 
 def _phase_act_forbidden(game: "Game"):
     """The restriction on this phase's own act (set in the set phase, attack in the attack phase), if any."""
-    from adjudicator.engine.restrictions import forbidding
-
     act = {"set": "set", "attack": "attack", "summon": "summon"}.get(game.board.phase)
     return forbidding(game, game.board.turn_player, act) if act else None
 
@@ -112,9 +104,6 @@ def _leave_phase(game: "Game") -> None:
 def _forced_refresh(game: "Game") -> None:
     """Leaving the draw phase without a ``draw_phase`` action draws nothing, but the refresh is forced and
     still happens (3.2.1, 3.2.2, 5.2.2)."""
-    from adjudicator.engine import phases
-    from adjudicator.format.scenario import DrawPhaseSpec
-
     board = game.board
     if board.done_in_turn.get("draw_phase") != board.turn_index:
         phases.perform_draw_phase(game, -1, DrawPhaseSpec(draw=0))
@@ -123,9 +112,6 @@ def _forced_refresh(game: "Game") -> None:
 def _forced_flip(game: "Game") -> None:
     """Leaving the summon phase without a ``summon_phase`` action summons no rank-0 card, but turning the
     face-down cards face-up is forced and still happens (5.2.3, 6.10.1)."""
-    from adjudicator.engine import phases
-    from adjudicator.format.scenario import SummonPhaseSpec
-
     board = game.board
     face_down = any(stack.face_down for _, stack in board.players[board.turn_player].field_tops())
     if face_down and board.done_in_turn.get("summon_phase") != board.turn_index:
@@ -140,8 +126,6 @@ def _consume_refresh_exclusions(game: "Game") -> None:
     for card in spent:
         card.no_refresh = False
     if spent:
-        from adjudicator.engine.naming import card_label
-
         names = "、".join(card_label(board, card) for card in spent)
         game.trace.step(f"{names}の「アクティブにできない」はこのリフレッシュで終わる。", REFRESH_CONSUMED)
 
@@ -153,10 +137,8 @@ def fire_phase_effects(game: "Game", boundary: str) -> None:
     """Resolve the effects waiting for this phase's start or end whose card is face-up on the top of the
     field at this instant (6.4.6), through the trigger layer (several at once: the turn player's order,
     10.1.2); a card face-down or under another card at that instant is noted and does not fire."""
-    from adjudicator.engine import triggers
-
     _note_not_ready(game, boundary)
-    triggers.phase_boundary(game, game.board.phase, boundary)
+    game.phase_boundary(boundary)
     game.settle()
     game.check_deck_out()
 
@@ -177,8 +159,6 @@ def _note_not_ready(game: "Game", boundary: str) -> None:
 
     A face-down card is named by its slot only: the trace does not reveal what the rules keep hidden (3.1.2).
     """
-    from adjudicator.engine.effects.words import card_words
-
     board = game.board
     moment = f"{PHASE_NAMES[board.phase]}の{BOUNDARY_WORDS[boundary]}"
     for pid in (board.turn_player, board.non_turn_player):

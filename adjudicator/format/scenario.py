@@ -43,7 +43,7 @@ MAX_SOURCE_BYTES = 512 * 1024
 
 Player = Literal["A", "B"]
 Phase = Literal["draw", "summon", "effect", "set", "attack"]
-PHASES: tuple[str, ...] = ("draw", "summon", "effect", "set", "attack")
+PHASES: tuple[str, ...] = get_args(Phase)  # in the order of a turn (5.2.1)
 Face = Literal["up", "down"]
 StackState = Literal["active", "rest"]
 Role = Literal["attacker", "blocker", "none"]
@@ -271,13 +271,6 @@ class ProtectSpec(Timed):
     from_: Literal["leave_field", "battle", "effects"] = Field(alias="from")
 
 
-STEP_KINDS: tuple[str, ...] = (
-    "draw", "mill", "discard", "send_to_graveyard", "rest", "activate_cards", "flip_down", "flip_up",
-    "power", "win", "summon_without_set", "set_from_hand", "move", "return_to_hand", "to_deck",
-    "hand_to_deck", "repeat", "restrict", "grant", "protect", "rank", "extra_turn",
-)
-
-
 class Step(Strict):
     """One operation of a sentence; exactly one kind key is set (``repeat`` also takes ``do``)."""
 
@@ -342,6 +335,10 @@ class Step(Strict):
         return value
 
 
+# Every field is a kind of step, except ``do``, the steps ``repeat`` repeats: a new step is one new field.
+STEP_KINDS: tuple[str, ...] = tuple(name for name in Step.model_fields if name != "do")
+
+
 # --- conditions ------------------------------------------------------------------------------------
 
 
@@ -353,12 +350,6 @@ class PlayerCount(Strict):
 
 class ItCondition(Strict):
     where: Where
-
-
-CONDITION_KINDS: tuple[str, ...] = (
-    "hand_at_least", "hand_at_most", "deck_at_most", "deck_at_least", "graveyard_at_least",
-    "field_count_at_least", "field_count_at_most", "it", "did", "not_",
-)
 
 
 class Condition(Strict):
@@ -387,6 +378,10 @@ class Condition(Strict):
     @property
     def kind(self) -> str:
         return next(k for k in CONDITION_KINDS if getattr(self, k) is not None)
+
+
+# Every field is a kind of condition (``not_`` is written ``not``).
+CONDITION_KINDS: tuple[str, ...] = tuple(Condition.model_fields)
 
 
 class Sentence(Strict):
@@ -666,11 +661,6 @@ class Empty(Strict):
     pass
 
 
-ACTION_KINDS: tuple[str, ...] = (
-    "attack", "draw_phase", "summon_phase", "set", "activate", "event", "next_phase", "end_turn",
-)
-
-
 class Action(Strict):
     attack: AttackSpec | None = None
     draw_phase: DrawPhaseSpec | None = None
@@ -699,6 +689,10 @@ class Action(Strict):
     @property
     def argument(self) -> Any:
         return getattr(self, self.kind)
+
+
+# Every field is a kind of action: a new action is one new field (and its entry in engine.resolution.ACTIONS).
+ACTION_KINDS: tuple[str, ...] = tuple(Action.model_fields)
 
 
 # --- expectations and the scenario -----------------------------------------------------------------

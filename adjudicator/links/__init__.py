@@ -4,6 +4,7 @@
     >>> payload = encode_payload(scenario)             # "1.eJy..." — the whole scenario, in a URL path
     >>> decode_payload(payload)                         # the same Scenario, or a PayloadProblem
     >>> record = open_store(config).put(make_record(scenario, trace))   # /t/<record.id>
+    >>> ruling = Ruling.resolved(scenario)             # trace, canonical form, payload and record, each once
 
 A short link's record keeps the scenario, the rulebook release, the engine version and the trace exactly as
 rendered, so the link shows the same ruling after the engine or the rulebook changes; :func:`rerun` resolves
@@ -13,6 +14,7 @@ it again on the current rules and says whether the outcome changed.
 from adjudicator.links.outcome import Rerun, outcome_differences, rerun
 from adjudicator.links.payload import PAYLOAD_VERSION, PayloadProblem, decode_payload, encode_payload
 from adjudicator.links.record import LinkRecord, is_link_id, link_id, make_record
+from adjudicator.links.ruling import Ruling
 from adjudicator.links.store import (
     LinkStore,
     PostgresLinkStore,
@@ -31,6 +33,7 @@ __all__ = [
     "PayloadProblem",
     "PostgresLinkStore",
     "Rerun",
+    "Ruling",
     "SQLiteLinkStore",
     "StoreFull",
     "StoreHealth",

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator import vocabulary
+from adjudicator.engine import load_scenario, resolve
 from adjudicator.links.record import LinkRecord
 
-_ZONES = (("deck", "山札"), ("graveyard", "墓地"), ("hand", "手札"))
+_ZONES = tuple((zone, vocabulary.ZONES[zone]) for zone in vocabulary.COUNTED_ZONES)
 _SLOT_FACTS = ("face", "state", "power", "rank", "cards", "top")
 
 
@@ -31,8 +33,6 @@ class Rerun:
 
 def rerun(record: LinkRecord) -> Rerun:
     """Resolve the record's scenario with the current engine and rulebook."""
-    from adjudicator.engine import load_scenario, resolve
-
     stored = record.trace_data()
     current = resolve(load_scenario(record.scenario_data())).to_json()
     return Rerun(stored, current, tuple(outcome_differences(stored, current)))
@@ -97,8 +97,8 @@ def _slot(player: dict[str, Any], slot: str) -> dict[str, Any] | None:
 
 def _slot_text(slot: dict[str, Any] | None) -> str:
     if slot is None:
-        return "空き"
-    face = "オモテ" if slot["face"] == "up" else "ウラ"
-    state = "アクティブ" if slot["state"] == "active" else "レスト"
+        return vocabulary.EMPTY_SLOT
+    face = vocabulary.word(vocabulary.FACES, slot["face"])
+    state = vocabulary.word(vocabulary.STATES, slot["state"])
     power = f"、パワー{slot['power']}" if slot.get("power") is not None else ""
     return f"〈{slot['top']}〉{face}・{state}{power}、{slot['cards']}枚"

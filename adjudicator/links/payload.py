@@ -32,7 +32,12 @@ class PayloadProblem:
 
 def encode_payload(scenario: Scenario) -> str:
     """The URL-safe payload of ``scenario``; equal scenarios give equal payloads."""
-    compressed = zlib.compress(canonical_json(scenario).encode("utf-8"), level=9)
+    return encode_canonical(canonical_json(scenario))
+
+
+def encode_canonical(canonical: str) -> str:
+    """The payload of a scenario already in its canonical JSON (a ruling computes that once)."""
+    compressed = zlib.compress(canonical.encode("utf-8"), level=9)
     return f"{PAYLOAD_VERSION}.{base64.urlsafe_b64encode(compressed).decode('ascii').rstrip('=')}"
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from adjudicator import ENGINE_VERSION
 from adjudicator.engine import Scenario, canonical_json
+from adjudicator.rulebook import load_rulebook
 
 RULEBOOK_ID = "hi-story"
 ID_LENGTH = 16  # base32 characters: 80 bits, so ids never collide in practice (checked on store anyway)
@@ -32,8 +33,6 @@ class Versions:
 
 
 def current_versions() -> Versions:
-    from adjudicator.rulebook import load_rulebook
-
     return Versions(RULEBOOK_ID, load_rulebook(RULEBOOK_ID).release, ENGINE_VERSION)
 
 
@@ -81,10 +80,13 @@ class LinkRecord:
         }
 
 
-def make_record(scenario: Scenario, trace_json: dict[str, Any], versions: Versions | None = None) -> LinkRecord:
-    """The record of a ruling just made (``versions`` defaults to the current rulebook and engine)."""
+def make_record(
+    scenario: Scenario, trace_json: dict[str, Any], versions: Versions | None = None, *, canonical: str | None = None
+) -> LinkRecord:
+    """The record of a ruling just made (``versions`` defaults to the current rulebook and engine;
+    ``canonical``, the scenario's canonical JSON when the caller has it already)."""
     versions = versions or current_versions()
-    canonical = canonical_json(scenario)
+    canonical = canonical if canonical is not None else canonical_json(scenario)
     return LinkRecord(
         id=link_id(canonical, versions),
         scenario=canonical,

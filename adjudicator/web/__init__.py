@@ -15,12 +15,24 @@ from flask import Flask
 from flask_compress import Compress
 
 from adjudicator import paths
-from adjudicator.web import api, assets, errors, home, rate_limits, rules, scenarios, search_pages, security, services
+from adjudicator.web import (
+    api,
+    assets,
+    errors,
+    home,
+    page_cache,
+    rate_limits,
+    rulebook_pages,
+    scenarios,
+    search_pages,
+    security,
+    services,
+)
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (
     home.bp,
-    rules.bp,
+    rulebook_pages.bp,
     search_pages.bp,
     api.bp,
     assets.bp,
@@ -58,4 +70,6 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     Compress(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    page_cache.init_app(app)
+    security.wrap_wsgi(app)  # outermost: ProxyFix and 304s around the page cache
     return app

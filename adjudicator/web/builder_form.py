@@ -19,8 +19,11 @@ from typing import Any
 
 import yaml
 
+from adjudicator import vocabulary
 from adjudicator.engine import ScenarioError, load_scenario
 from adjudicator.format.scenario import (
+    CONDITION_KINDS as FORMAT_CONDITION_KINDS,
+    Defence,
     FORMAT,
     MAX_ACTIONS,
     MAX_CARD_LIST,
@@ -34,19 +37,15 @@ from adjudicator.rulebook.numbers import bounded_int
 
 PLAYERS = ("A", "B")
 SLOTS = ("1", "2", "3", "4", "5")
-ZONES = ("deck", "graveyard", "hand")
-PHASES = ("draw", "summon", "effect", "set", "attack")
+ZONES = vocabulary.COUNTED_ZONES
 CARD_FLAGS = (
     "substitute", "counter", "summoned_this_turn", "summoned_without_set_this_turn", "mark_used_this_turn",
     "immune", "unselectable", "battle_proof", "no_refresh",
 )
 CARD_NUMBERS = ("rank", "level", "power")
-CONDITION_KINDS = (
-    "hand_at_least", "hand_at_most", "deck_at_most", "deck_at_least", "graveyard_at_least",
-    "field_count_at_least", "field_count_at_most", "it", "did", "not",
-)
+CONDITION_KINDS = tuple(kind.rstrip("_") for kind in FORMAT_CONDITION_KINDS)  # as written: ``not``
 TRIGGER_KINDS = ("event", "phase_start", "phase_end")
-DEFENCE_KINDS = ("block", "substitute", "event")
+DEFENCE_KINDS = tuple(Defence.model_fields)
 CHOICE_ACTIONS = ("attack", "activate", "event")
 
 # Containers whose children are numbered items; every other mapping is keyed by name.

@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from adjudicator import vocabulary
+
 _VALUE_WORDS = {
-    "up": "オモテ", "down": "ウラ", "active": "アクティブ", "rest": "レスト", "person": "人物", "event": "事変",
-    "attacker": "アタッカー", "blocker": "ブロッカー", "none": "なし", "draw": "ドロー", "summon": "召喚",
-    "effect": "効果", "set": "セット", "attack": "攻撃",
+    **vocabulary.FACES, **vocabulary.STATES, **vocabulary.TYPES, **vocabulary.ROLES, "none": vocabulary.NONE_WORD,
+    **vocabulary.PHASES,
 }
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
@@ -115,42 +116,31 @@ def _is_japanese(text: str) -> bool:
 
 # --- the words of the builder's choices (value, label), in the rulebook's terms ---------------------------
 
+def _pairs(table: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple(table.items())
+
+
+NONE = ("none", vocabulary.NONE_WORD)
+NOTHING = ("", vocabulary.NONE_WORD)
 CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "player": (("A", "A"), ("B", "B")),
-    "phase": (("draw", "ドローフェーズ"), ("summon", "召喚フェーズ"), ("effect", "効果フェーズ"), ("set", "セットフェーズ"),
-              ("attack", "攻撃フェーズ")),
-    "face": (("up", "オモテ"), ("down", "ウラ")),
-    "state": (("active", "アクティブ"), ("rest", "レスト")),
-    "type": (("person", "人物"), ("event", "事変")),
-    "role": (("none", "なし"), ("attacker", "アタッカー（剣）"), ("blocker", "ブロッカー（盾）")),
-    "granted_role": (("", "なし"), ("attacker", "アタッカー"), ("blocker", "ブロッカー")),
-    "mark": (("none", "なし"), ("summon", "召"), ("once", "1"), ("constant", "常")),
+    "phase": _pairs(vocabulary.PHASES),
+    "face": _pairs(vocabulary.FACES),
+    "state": _pairs(vocabulary.STATES),
+    "type": _pairs(vocabulary.TYPES),
+    "role": (NONE, ("attacker", f"{vocabulary.ROLES['attacker']}（剣）"), ("blocker", f"{vocabulary.ROLES['blocker']}（盾）")),
+    "granted_role": (NOTHING, *_pairs(vocabulary.ROLES)),
+    "mark": (NONE, *_pairs(vocabulary.MARKS)),
     "trigger": (("", "なし（発動する効果・常時）"), ("event", "出来事の時"), ("phase_start", "フェーズの初めに"),
                 ("phase_end", "フェーズの終わりに")),
-    "event": (("attacks", "攻撃した時"), ("is_attacked", "攻撃された時"), ("blocks", "ブロックした時"),
-              ("is_blocked", "ブロックされた時"), ("after_attack", "攻撃した後"), ("after_block", "ブロックした後"),
-              ("summoned", "召喚された時"), ("summoned_without_set", "セットせずに召喚された時"), ("set", "セットされた時"),
-              ("sent_to_graveyard", "墓地へ送られた時"), ("leaves_field", "場を離れる時"), ("rested", "レストした時"),
-              ("flipped_down", "ウラになった時"), ("drawn", "引いた時")),
-    "trigger_card": (("self", "これ"), ("own", "自分のカード"), ("opponent", "相手のカード"), ("any", "いずれかのカード")),
-    "timing": (("after", "〜た時（処理の後）"), ("before", "〜する時（処理の前に割り込む）")),
-    "turn": (("own", "自分のターン"), ("opponent", "相手のターン"), ("any", "どちらのターンでも")),
-    "condition": (("", "なし"), ("hand_at_least", "手札がN枚以上なら"), ("hand_at_most", "手札がN枚以下なら"),
-                  ("deck_at_most", "山札がN枚以下なら"), ("deck_at_least", "山札がN枚以上なら"),
-                  ("graveyard_at_least", "墓地がN枚以上なら"), ("field_count_at_least", "場のカードがN枚以上なら"),
-                  ("field_count_at_most", "場のカードがN枚以下なら"), ("it", "それが〇〇なら"),
-                  ("did", "この効果で…したなら"), ("not", "…でないなら")),
-    "step": (("draw", "カードを引く"), ("mill", "山札の上から墓地へ送る"), ("discard", "手札を墓地へ送る"),
-             ("send_to_graveyard", "場のカードを墓地へ送る"), ("rest", "レストする"), ("activate_cards", "アクティブにする"),
-             ("flip_down", "ウラにする"), ("flip_up", "オモテにする"), ("power", "パワーを増減・設定する"),
-             ("win", "このゲームに勝利する"), ("summon_without_set", "セットせずに召喚する"),
-             ("set_from_hand", "手札からセットする"), ("move", "場のカードを移動する"), ("return_to_hand", "手札に戻す"),
-             ("to_deck", "山札に置く"), ("hand_to_deck", "手札を山札に置く"), ("repeat", "操作を繰り返す"),
-             ("restrict", "「できない」を課す"), ("grant", "アタッカー/ブロッカーを得る"), ("protect", "場を離れなくてよい等"),
-             ("rank", "ランクを増減する"), ("extra_turn", "再び自分のターンになる")),
-    "action": (("attack", "攻撃"), ("draw_phase", "ドローフェーズ"), ("summon_phase", "召喚フェーズ"), ("set", "セット"),
-               ("activate", "効果の発動"), ("event", "事変の発動"), ("next_phase", "次のフェーズへ"), ("end_turn", "ターン終了")),
-    "defence": (("none", "なし"), ("block", "ブロック"), ("substitute", "身代わり"), ("event", "事変")),
+    "event": _pairs(vocabulary.EVENTS),
+    "trigger_card": _pairs(vocabulary.TRIGGER_CARDS),
+    "timing": _pairs(vocabulary.TIMINGS),
+    "turn": _pairs(vocabulary.TURNS),
+    "condition": (NOTHING, *_pairs(vocabulary.CONDITIONS)),
+    "step": _pairs(vocabulary.STEPS),
+    "action": _pairs(vocabulary.ACTIONS),
+    "defence": (NONE, *_pairs(vocabulary.DEFENCES)),
 }
 
 CARD_FLAG_WORDS: tuple[tuple[str, str], ...] = (

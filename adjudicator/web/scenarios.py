@@ -33,17 +33,17 @@ from flask import (
     url_for,
 )
 
-from adjudicator import paths
-from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario, resolve
-from adjudicator.format.scenario import MAX_SOURCE_BYTES
+from adjudicator import paths, vocabulary
+from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario
+from adjudicator.format.scenario import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import (
     LinkRecord,
     LinkStore,
     PayloadProblem,
+    Ruling,
     decode_payload,
     encode_payload,
     is_link_id,
-    make_record,
     open_store,
     rerun,
 )
@@ -116,8 +116,7 @@ def gallery():
 
 @bp.route("/scenarios/<path:name>")
 def example_trace(name: str):
-    scenario = example_scenario(name)
-    return _trace_page(scenario, resolve(scenario).to_json(), record=None, example=name)
+    return _trace_page(Ruling.resolved(example_scenario(name)), record=None, example=name)
 
 
 @bp.route("/scenario/edit/<path:name>")
@@ -153,8 +152,6 @@ def _import(draft: builder_form.Draft):
     if not text.strip():
         return _builder(draft, errors={"import_text": ["読み込むYAMLを貼り付けるか、ファイルを選んでください"]}, status=422)
     try:
-        from adjudicator.format.scenario import parse_text
-
         data = parse_text(text)
     except ScenarioError as error:
         return _builder(draft, errors={"import_text": [translate(m) for _, m in error.errors]}, status=422)
@@ -171,16 +168,16 @@ def _finish(draft: builder_form.Draft, operation: str):
     scenario = load_scenario(conversion.data)
     if operation == "export":
         return _yaml_download(scenario)
-    trace = resolve(scenario).to_json()
-    if trace.get("errors"):
+    ruling = Ruling.resolved(scenario)
+    if ruling.trace.errors:
         # An impossible board: show each named reason next to its field (the engine resolved nothing).
-        for problem in trace["errors"]:
-            conversion.error(conversion.field_of(problem["path"]), translate(problem["text"]))
+        for path, text in ruling.trace.errors:
+            conversion.error(conversion.field_of(path), translate(text))
         return _builder(draft, errors=conversion.errors, status=422)
     if operation == "check":
         return _builder(draft, notice="入力に誤りはありません。")
     # Resolving writes nothing: the trace page's 「短縮リンクを作る」 stores it when someone asks (POST /t).
-    return redirect(url_for("scenarios.stateless_link", payload=encode_payload(scenario)), code=303)
+    return redirect(url_for("scenarios.stateless_link", payload=ruling.payload), code=303)
 
 
 def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int = 200, notice: str | None = None,
@@ -236,8 +233,7 @@ def _decoded_or_error(payload: str) -> Scenario:
 
 @bp.route("/s/<payload>")
 def stateless_link(payload: str):
-    scenario = _decoded_or_error(payload)
-    return _trace_page(scenario, resolve(scenario).to_json(), record=None)
+    return _trace_page(Ruling.resolved(_decoded_or_error(payload)), record=None)
 
 
 @bp.route("/s/<payload>.json")
@@ -246,9 +242,10 @@ def stateless_link_json(payload: str):
     result = decode_payload(payload)
     if isinstance(result, PayloadProblem):
         return _api_error(400, result.message, result.errors)
-    ruling = make_record(result, resolve(result).to_json()).to_json()
-    del ruling["id"], ruling["created"]
-    return jsonify({**ruling, "links": _links(result, None)})
+    ruling = Ruling.resolved(result)
+    shown = ruling.record().to_json()
+    del shown["id"], shown["created"]
+    return jsonify({**shown, "links": _links(ruling.payload, None)})
 
 
 @bp.route("/s/<payload>/edit")
@@ -263,8 +260,7 @@ def stateless_yaml(payload: str):
 
 @bp.route("/t", methods=["POST"])
 def share():
-    scenario = _decoded_or_error(request.form.get("payload", ""))
-    record = _store(make_record(scenario, resolve(scenario).to_json()))
+    record = _store(Ruling.resolved(_decoded_or_error(request.form.get("payload", ""))).record())
     return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
 
 
@@ -272,15 +268,6 @@ def _store(record: LinkRecord) -> LinkRecord:
     """The one way a ruling is written: counted against the client's write limit (rate_limits)."""
     with write_limit():
         return link_store().put(record)
-
-
-def _stored_scenario(record: LinkRecord) -> Scenario | None:
-    """The record's scenario, or None when it no longer loads under today's format: the stored trace still
-    shows (what was seen), only what needs the scenario itself (its stateless link, YAML) does not."""
-    try:
-        return load_scenario(record.scenario_data())
-    except ScenarioError:
-        return None
 
 
 # --- short links -----------------------------------------------------------------------------------------------
@@ -297,15 +284,15 @@ def _record_or_404(link_id: str) -> LinkRecord:
 def short_link(link_id: str):
     record = _record_or_404(link_id)
     # The stored trace, never a new resolution: the link shows what was seen when it was made.
-    return _trace_page(_stored_scenario(record), record.trace_data(), record=record)
+    return _trace_page(Ruling.of_record(record), record=record)
 
 
 @bp.route("/t/<link_id>.json")
 def short_link_json(link_id: str):
     record = _record_or_404(link_id)
-    scenario = _stored_scenario(record)
-    stale = {} if scenario is not None else {"scenario_valid": False, "notice": STALE_SCENARIO}
-    return jsonify({**record.to_json(), **stale, "links": _links(scenario, record)})
+    ruling = Ruling.of_record(record)
+    stale = {"scenario_valid": False, "notice": STALE_SCENARIO} if ruling.stale else {}
+    return jsonify({**record.to_json(), **stale, "links": _links(ruling.payload, record)})
 
 
 @bp.route("/t/<link_id>/edit")
@@ -316,8 +303,8 @@ def edit_short_link(link_id: str):
 @bp.route("/t/<link_id>/rerun")
 def rerun_short_link(link_id: str):
     record = _record_or_404(link_id)
-    scenario = _stored_scenario(record)
-    if scenario is None:
+    ruling = Ruling.of_record(record)
+    if ruling.stale:
         return render_template("scenario/link_problem.html", message=STALE_SCENARIO, details=[]), 409
     result = rerun(record)
     return render_template(
@@ -326,7 +313,7 @@ def rerun_short_link(link_id: str):
         rerun=result,
         stored_verdict=trace_views.verdict(result.stored),
         current_verdict=trace_views.verdict(result.current),
-        payload=encode_payload(scenario),
+        payload=ruling.payload,
     )
 
 
@@ -359,10 +346,10 @@ def api_resolve():
             return _api_error(415, UNSUPPORTED_TYPE)
     except ScenarioError as error:
         return _api_error(400, NOT_VALID, error.errors)
-    trace = resolve(scenario).to_json()
+    ruling = Ruling.resolved(scenario)
     # A ruling is stored only when asked (``?short=true``, like POST /t): resolving alone writes nothing.
-    record = _store(make_record(scenario, trace)) if request.args.get("short") == "true" else None
-    return jsonify({**trace, "links": _links(scenario, record)})
+    record = _store(ruling.record()) if request.args.get("short") == "true" else None
+    return jsonify({**ruling.trace_json, "links": _links(ruling.payload, record)})
 
 
 def _json_body(body: bytes) -> Any:
@@ -380,8 +367,8 @@ def _api_error(status: int, message: str, errors=()) -> tuple[Response, int]:
     return jsonify({"error": message, "status": status, "errors": listed}), status
 
 
-def _links(scenario: Scenario | None, record: LinkRecord | None) -> dict[str, str]:
-    links = {"stateless": url_for("scenarios.stateless_link", payload=encode_payload(scenario))} if scenario else {}
+def _links(payload: str | None, record: LinkRecord | None) -> dict[str, str]:
+    links = {"stateless": url_for("scenarios.stateless_link", payload=payload)} if payload else {}
     if record is not None:
         links["short"] = url_for("scenarios.short_link", link_id=record.id)
     return links
@@ -390,11 +377,11 @@ def _links(scenario: Scenario | None, record: LinkRecord | None) -> dict[str, st
 # --- the trace page --------------------------------------------------------------------------------------------
 
 
-def _trace_page(scenario: Scenario | None, trace: dict[str, Any], *, record: LinkRecord | None,
-                example: str | None = None):
+def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None = None):
     book = find_book("hi-story")
     chips = trace_views.ChipMaker(book, lambda node_id: node_url(book, node_id) if book else None)
-    links = _links(scenario, record)
+    trace = ruling.trace_json
+    links = _links(ruling.payload, record)
     verdict = trace_views.verdict(trace)
     return render_template(
         "scenario/trace.html",
@@ -404,21 +391,18 @@ def _trace_page(scenario: Scenario | None, trace: dict[str, Any], *, record: Lin
         main_chips=chips(verdict.main_clauses),
         before=trace_views.board_view(trace.get("initial")),
         after=trace_views.board_view(trace.get("final")),
-        actions=_action_summaries(scenario) if scenario else [],
+        actions=_action_summaries(ruling.scenario) if ruling.scenario else [],
         record=record,
         example=example,
-        payload=encode_payload(scenario) if scenario else None,
-        stale=STALE_SCENARIO if scenario is None else None,
+        payload=ruling.payload,
+        stale=STALE_SCENARIO if ruling.stale else None,
         links=links,
         absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},
         page_url=request.base_url,
     )
 
 
-ACTION_WORDS = {
-    "attack": "攻撃", "draw_phase": "ドローフェーズ", "summon_phase": "召喚フェーズ", "set": "セット",
-    "activate": "効果の発動", "event": "事変の発動", "next_phase": "次のフェーズへ", "end_turn": "ターン終了",
-}
+ACTION_WORDS = vocabulary.ACTIONS
 
 
 def _action_summaries(scenario: Scenario) -> list[str]:

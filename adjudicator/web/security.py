@@ -171,9 +171,52 @@ def _settings(app: Flask) -> None:
         hosts = [host.strip() for host in listed.split(",") if host.strip()] or list(DEFAULT_ALLOWED_HOSTS)
         app.config["TRUSTED_HOSTS"] = hosts
     app.config.setdefault("HSTS_SECONDS", _env_int(HSTS_ENV, DEFAULT_HSTS_SECONDS))
+
+
+def wrap_wsgi(app: Flask) -> None:
+    """The outermost WSGI layers, around everything else (the page cache included), so that what they change
+    is what every layer below sees: ProxyFix behind a proxy (its scheme, client and host), then 304s."""
+    app.wsgi_app = _NotModified(app.wsgi_app)
     hops = app.config.get("PROXY_HOPS", _env_int(PROXY_HOPS_ENV, 0))
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
+
+
+class _NotModified:
+    """A 304 for a GET whose If-None-Match names the answer's ETag, for pages Flask renders and for those the
+    page cache serves below it alike."""
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        wanted = environ.get("HTTP_IF_NONE_MATCH", "")
+        if not wanted or environ.get("REQUEST_METHOD") not in ("GET", "HEAD"):
+            return self.wsgi_app(environ, start_response)
+        matched = []
+
+        def conditional(status, headers, exc_info=None):
+            etag = next((value for name, value in headers if name.lower() == "etag"), None)
+            if status.startswith("200 ") and etag and _etag_matches(wanted, etag):
+                matched.append(True)
+                kept = [(name, value) for name, value in headers if name.lower() not in _NOT_MODIFIED_DROPS]
+                return start_response("304 Not Modified", kept, exc_info)
+            return start_response(status, headers, exc_info)
+
+        result = self.wsgi_app(environ, conditional)
+        if not matched:
+            return result
+        if hasattr(result, "close"):
+            result.close()
+        return [b""]
+
+
+_NOT_MODIFIED_DROPS = frozenset({"content-length", "content-type", "content-encoding", "transfer-encoding"})
+
+
+def _etag_matches(wanted: str, etag: str) -> bool:
+    tags = {tag.strip().removeprefix("W/") for tag in wanted.split(",")}
+    return "*" in tags or etag.removeprefix("W/") in tags
 
 
 def _env_int(name: str, default: int) -> int:
@@ -216,8 +259,7 @@ def _cache_headers(response: Response) -> Response:
     elif endpoint in CACHEABLE_ENDPOINTS and response.status_code == 200 and request.method in ("GET", "HEAD"):
         response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
         if not response.is_streamed:
-            response.add_etag()
-            response.make_conditional(request)
+            response.add_etag()  # a match becomes a 304 in _NotModified, below which the page cache serves
     else:
         response.headers["Cache-Control"] = "no-cache"
     return response

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator import vocabulary
 from adjudicator.rulebook import Rulebook
 
-ZONE_WORDS = (("deck", "山札"), ("graveyard", "墓地"), ("hand", "手札"))
-PHASE_WORDS = {"draw": "ドローフェーズ", "summon": "召喚フェーズ", "effect": "効果フェーズ", "set": "セットフェーズ",
-               "attack": "攻撃フェーズ"}
+ZONE_WORDS = tuple((zone, vocabulary.ZONES[zone]) for zone in vocabulary.COUNTED_ZONES)
+PHASE_WORDS = vocabulary.PHASES
 CHIP_TEXT_CHARS = 240
 MAIN_CLAUSES = 8
 
@@ -145,9 +145,9 @@ class SlotView:
     def label(self) -> str:
         """What a screen reader says for the slot."""
         if self.empty:
-            return f"{self.number}: 空き"
-        face = "ウラ" if self.face_down else "オモテ"
-        state = "レスト" if self.rested else "アクティブ"
+            return f"{self.number}: {vocabulary.EMPTY_SLOT}"
+        face = vocabulary.FACES["down" if self.face_down else "up"]
+        state = vocabulary.STATES["rest" if self.rested else "active"]
         name = "" if self.face_down else f"〈{self.top.name}〉"
         power = f"、パワー{self.power}" if self.power is not None and not self.face_down else ""
         under = f"、場の下{len(self.under)}枚" if self.under else ""

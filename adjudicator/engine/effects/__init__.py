@@ -1,6 +1,6 @@
-"""Effects written in the scenario format: sentences, steps, selectors and conditions (chapter 6–10)."""
+"""Effects written in the scenario format: sentences, steps, selectors and conditions (chapter 6–10).
 
-from adjudicator.engine.effects.interpreter import run_effect, run_step
-from adjudicator.engine.effects.run import EffectRun, Outcome
-
-__all__ = ["EffectRun", "Outcome", "run_effect", "run_step"]
+The package spans layers of the engine, so it re-exports nothing: :mod:`.facts` (what an effect reads of
+a card) sits below restrictions and moves, :mod:`.interpreter` (running an effect) above them. Import from
+the module: ``from adjudicator.engine.effects.interpreter import run_effect``.
+"""

@@ -19,6 +19,7 @@ from adjudicator.engine.effects.facts import (
 )
 from adjudicator.engine.effects.selectors import STATE_WITHOUT_FACE
 from adjudicator.engine.rules import Rule, rule
+from adjudicator import vocabulary
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -35,11 +36,7 @@ FACT_HAPPENED = rule(
 FIELD_COUNT = rule("field_count", ("2.3.6", "3.1.10"), "場のカードの枚数は公開情報。カード情報を条件に数える時ウラのカードは含めない")
 ZONE_COUNT = rule("zone_count", "4.1.1", "山札・手札・墓地の枚数は常に公開情報")
 
-DID_WORDS = {
-    "summon_without_set": "セットせずに召喚した", "summon": "召喚した", "set": "セットした",
-    "send_to_graveyard": "墓地へ送った", "draw": "引いた", "discard": "手札を墓地へ送った", "rest": "レストした",
-    "return_to_hand": "手札に戻した", "move": "移動した", "mill": "山札から墓地へ送った",
-}
+DID_WORDS = vocabulary.DONE
 DID_STEPS = {"summon": ("summon_without_set",), "set": ("set_from_hand",)}
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.engine.moves import may_leave
 from adjudicator.engine.rules import rule
+from adjudicator.engine import continuous
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Board, Card
@@ -28,8 +29,6 @@ def immune(board: "Board", card: "Card") -> bool:
     """Whether ``card`` is unaffected by effects now: only on the field (9.1.4)."""
     if board.locate(card)[1] not in ("field", "under"):
         return False
-    from adjudicator.engine import continuous
-
     return card.immune or any(p.what == "effects" for p in card.protections) or "effects" in continuous.protections_for(board, card)
 
 

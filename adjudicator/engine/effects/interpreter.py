@@ -45,7 +45,7 @@ ACTIVATOR_GONE = rule(
 
 def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str) -> bool:
     """Resolve ``effect`` of ``source`` for ``controller``; True when its last sentence fully resolved."""
-    run = EffectRun.start(game, source, effect, controller)
+    run = EffectRun.start(game, source, effect, controller, step_runner=run_step)
     previous: bool | None = None  # the last sentence's completeness; None before the first
     for number, sentence in enumerate(effect.sentences, start=1):
         if sentence.then and previous is not None and not _may_go_on(run, number, previous):

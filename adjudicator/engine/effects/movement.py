@@ -24,16 +24,17 @@ from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import durations, moves, restrictions
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.board import Card, PowerMod, Timed
-from adjudicator.engine.effects.facts import facts_of
+from adjudicator.engine.board import Card, RankMod, Timed
+from adjudicator.engine.effects.facts import describe_where, facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_CAN_BE_COVERED, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.run import DONE, NOT_DONE, Outcome
-from adjudicator.engine.effects.selectors import CHOOSE, Selection, select
+from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, Selection, ref_of, select
 from adjudicator.engine.effects.words import card_words, cards_words, count_change
 from adjudicator.engine.events import Event
-from adjudicator.engine.rules import FACE_DOWN_NO_INFO, Rule, rule
+from adjudicator.engine.rules import ATTACKER_LEFT, FACE_DOWN_NO_INFO, Rule, TARGET_LEFT, cited_clauses, rule
 from adjudicator.engine.stats import rank_of
 from adjudicator.engine.trace import Considered
+from adjudicator.engine.continuous import NOT_WHILE_FACE_DOWN_OR_UNDER, pause_note
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -190,8 +191,6 @@ def _interchangeable(cards: list[Card]) -> bool:
 
 
 def _ref(run: "EffectRun", card: Card) -> str:
-    from adjudicator.engine.effects.selectors import ref_of
-
     return ref_of(run, card)
 
 
@@ -359,15 +358,11 @@ def _zone_changes(board, before: dict[str, tuple[int, int, int]]) -> list[str]:
 
 def _covered_note(card: Card) -> list[Considered]:
     """A card that goes under another stops applying its 「常」 effects while there (3.6.2)."""
-    from adjudicator.engine.continuous import NOT_WHILE_FACE_DOWN_OR_UNDER, pause_note
-
     note = pause_note(card, "場の下にある")
     return [Considered(note, NOT_WHILE_FACE_DOWN_OR_UNDER.clauses)] if note else []
 
 
 def _clauses(*rules: Rule) -> tuple[str, ...]:
-    from adjudicator.engine.rules import cited_clauses
-
     return cited_clauses(*rules)
 
 
@@ -503,8 +498,6 @@ def _do_move(run: "EffectRun", card: Card, target: Card) -> None:
     if target.immune:
         considered.append(Considered(f"{target.label()}は効果を受けないが、上にカードが移動してくることは防がない", _clauses(IMMUNE_CAN_BE_COVERED)))
     if board.attacking is target or board.attack_target is target:
-        from adjudicator.engine.attack import ATTACKER_LEFT, TARGET_LEFT
-
         considered.append(Considered(f"{target.label()}は場の下に移動したので、その攻撃はキャンセルされる", _clauses(ATTACKER_LEFT, TARGET_LEFT)))
     state = "レスト" if source.rested else "アクティブ"
     changes = [
@@ -573,8 +566,6 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
 
 
 def _selection_rules(selection: Selection) -> tuple[Rule, ...]:
-    from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE
-
     return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ()) + selection.applied
 
 
@@ -624,8 +615,6 @@ def _hand_pick(run: "EffectRun", count: int, chosen: list[str] | None) -> list[C
 
 def repeat_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     """「…操作をn回行う」: each time the steps look at the board as it is then (2.3.5, 10.1.4)."""
-    from adjudicator.engine.effects.interpreter import run_step
-
     times = step.repeat or 0
     earlier = set(run.did)
     run.did.clear()  # to see what the repeated steps themselves did
@@ -633,7 +622,7 @@ def repeat_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     for number in range(1, times + 1):
         run.game.trace.step(f"{run.label}: {times}回のうち{number}回目の操作。その時点の場（一番上）を改めて参照する。", REPEAT_LOOKS_ANEW)
         for index, inner in enumerate(step.do or []):
-            complete = run_step(run, inner, joined=index > 0) and complete
+            complete = run.run_nested(inner, index > 0) and complete
     happened = bool(run.did)
     run.did |= earlier
     return Outcome(complete=complete, happened=happened)
@@ -675,8 +664,6 @@ def _restriction_words(spec: fmt.RestrictSpec) -> str:
     if spec.limit is not None:
         return f"合わせて{spec.limit}枚までしか{act}できない"
     if spec.where is not None:
-        from adjudicator.engine.effects.facts import describe_where
-
         return f"場の{describe_where(spec.where)}カードで{act}できない"
     return f"{act}できない"
 
@@ -739,7 +726,7 @@ def rank_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         if before is None:
             return None
         expiry = durations.expiry_of(run.board, spec, affected=card.owner, controller=run.controller)
-        card.rank_mods.append(PowerMod(spec.add, None, expiry, source=run.effect.name))
+        card.rank_mods.append(RankMod(spec.add, expiry, source=run.effect.name))
         return f"{card_words(run.board, card)}のランク {before}→{rank_of(run.board, card)}"
 
     return _each_card(run, spec.target, f"ランクを{spec.add:+d}する", change, (RANK_CHANGE, durations.duration_rule(spec)))

@@ -10,7 +10,7 @@ for conditions judged after they have gone (10.1.10-3); and which steps actually
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card, opponent_of
@@ -48,6 +48,9 @@ class Referent:
     last_seen: CardFacts | None
 
 
+StepRunner = Callable[["EffectRun", fmt.Step, bool], bool]
+
+
 @dataclass
 class EffectRun:
     game: "Game"
@@ -60,10 +63,24 @@ class EffectRun:
     triggers_ran: int = 0   # after-triggers that cut in during the current sentence (10.1.9)
     started_on_field: bool = False
     activator_gone_noted: bool = False
+    # The interpreter's step runner, handed in so that a step holding steps (``repeat``) runs them without
+    # the step handlers importing the interpreter that imports them.
+    step_runner: StepRunner | None = None
 
     @classmethod
-    def start(cls, game: "Game", source: Card, effect: fmt.Effect, controller: str) -> "EffectRun":
-        return cls(game, source, effect, controller, source.incarnation, started_on_field=game.board.on_field(source))
+    def start(
+        cls, game: "Game", source: Card, effect: fmt.Effect, controller: str, step_runner: StepRunner | None = None
+    ) -> "EffectRun":
+        return cls(
+            game, source, effect, controller, source.incarnation,
+            started_on_field=game.board.on_field(source), step_runner=step_runner,
+        )
+
+    def run_nested(self, step: fmt.Step, joined: bool) -> bool:
+        """Run a step inside the current one (``repeat``) as the interpreter runs any step."""
+        if self.step_runner is None:
+            raise RuntimeError("this EffectRun was started without the interpreter's step runner")
+        return self.step_runner(self, step, joined)
 
     @property
     def board(self):

@@ -25,7 +25,7 @@ from adjudicator.engine.effects.facts import (
     matching_rules,
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
-from adjudicator.engine.rules import rule
+from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.stats import EFFECTIVE_RANK
 from adjudicator.engine.trace import Considered
 
@@ -136,8 +136,6 @@ def _without_excluded(candidates: list[Card], considered: list[Considered], excl
 
 
 def _considered(text: str, *rules) -> Considered:
-    from adjudicator.engine.rules import cited_clauses
-
     return Considered(text, cited_clauses(*rules))
 
 

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from adjudicator import vocabulary
 from adjudicator.engine import durations, moves
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import PowerMod, expiry_from
 from adjudicator.engine.effects.facts import facts_of
+from adjudicator.engine.effects.movement import MOVEMENT_STEPS
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome, Referent
 from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, SIMULTANEOUS, Selection, select
@@ -50,10 +52,7 @@ FACE_DOWN_NO_POWER = rule(
     "face_down_no_power", "3.1.7", "ウラのカードはカード情報を持たないため、パワー修正は適用されない"
 )
 POWER_ZERO_STAYS = rule("power_zero_stays", "11.6.3", "パワーが0になっただけでは墓地へ送られず、場に留まる")
-DURATION_WORDS = {
-    "end_of_attack": "その攻撃中、", "end_of_turn": "このターン、", "end_of_next_turn": "次のターン、",
-    "end_of_own_next_turn": "次の自分のターンの終わりまで、",
-}
+DURATION_WORDS = {name: f"{words}、" for name, words in vocabulary.DURATIONS.items()}
 BEFORE_FIRST = rule(
     "before_first", ("10.1.7", "2.3.4"), "割り込みを全て解決してから、処理開始時に選んだ対象のうち、なお残っているものだけに当初の処理を行う"
 )
@@ -352,9 +351,6 @@ STEP_HANDLERS: dict[str, StepHandler] = {
     "win": win_step,
 }
 
-# ENGINE-TURNS registers the movement and duration steps (summon_without_set, set_from_hand, move,
-# return_to_hand, to_deck, hand_to_deck, repeat, restrict, grant, protect, rank, extra_turn) with one line
-# here, e.g.:  from adjudicator.engine.effects.movement import MOVEMENT_STEPS; STEP_HANDLERS.update(MOVEMENT_STEPS)
-from adjudicator.engine.effects.movement import MOVEMENT_STEPS  # noqa: E402 - the table above must exist first
-
+# The movement and duration steps (summon_without_set, set_from_hand, move, return_to_hand, to_deck,
+# hand_to_deck, repeat, restrict, grant, protect, rank, extra_turn) are in effects/movement.py.
 STEP_HANDLERS.update(MOVEMENT_STEPS)

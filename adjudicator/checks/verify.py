@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.format import scenario as fmt
+from adjudicator.engine import resolve
 from adjudicator.engine.trace import Trace
 from adjudicator.rulebook.numbers import citation_covers
 
@@ -14,7 +15,7 @@ STATE_FIELDS = ("state", "face", "power", "cards", "rank", "top")
 
 
 @dataclass(frozen=True)
-class Outcome:
+class FileCheck:
     """The verdict on one scenario file: its failures (empty when it passes), or why it did not load."""
 
     path: str
@@ -103,19 +104,17 @@ def _state_value(final: dict[str, Any], key: str) -> Any:
     return None
 
 
-def verify_file(path: Path) -> Outcome:
+def verify_file(path: Path) -> FileCheck:
     """Load, resolve and check one scenario file."""
-    from adjudicator.engine.game import resolve
-
     try:
         loaded = fmt.load_scenario(path.read_text(encoding="utf-8"))
     except fmt.ScenarioError as error:
-        return Outcome(str(path), tuple(f"does not load: {p or '(top)'}: {m}" for p, m in error.errors))
+        return FileCheck(str(path), tuple(f"does not load: {p or '(top)'}: {m}" for p, m in error.errors))
     try:
         trace = resolve(loaded)
     except Exception as error:  # noqa: BLE001 - an engine bug in one scenario must not hide the others' verdicts
-        return Outcome(str(path), (f"engine error: {type(error).__name__}: {error}",))
-    return Outcome(str(path), tuple(check(loaded.expect, trace)), trace)
+        return FileCheck(str(path), (f"engine error: {type(error).__name__}: {error}",))
+    return FileCheck(str(path), tuple(check(loaded.expect, trace)), trace)
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:

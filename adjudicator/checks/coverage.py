@@ -16,6 +16,7 @@ from typing import Literal, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from adjudicator.checks.verify import scenario_files, verify_file
 from adjudicator.paths import rulebook_dir, scenarios_dir
 from adjudicator.rulebook import load_rulebook
 from adjudicator.rulebook.model import Rulebook
@@ -105,8 +106,6 @@ class Report:
 
 def cited_by_passing(paths: list[Path], book: Rulebook) -> tuple[set[str], int, int]:
     """Clause ids cited by the traces of the scenarios under ``paths`` that pass; and the pass/fail counts."""
-    from adjudicator.engine.verify import scenario_files, verify_file
-
     cited: set[str] = set()
     passed = failed = 0
     for path in scenario_files(paths):

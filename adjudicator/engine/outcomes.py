@@ -1,0 +1,23 @@
+"""How resolving an action can end early: a leaf module every mechanism raises from.
+
+:class:`Illegal` is a ruling (the action breaks a rule and is rolled back, with the rules that forbid it);
+:class:`Stop` ends the whole resolution (the game is over, a decision is needed, the rulebook is silent, a
+loop), after the recorder has already said why. Neither is a program error.
+"""
+
+from __future__ import annotations
+
+from adjudicator.engine.rules import Rule
+
+
+class Illegal(Exception):
+    """The action breaks a rule: it is rolled back and reported with the rules that forbid it."""
+
+    def __init__(self, text: str, *rules: Rule):
+        super().__init__(text)
+        self.text = text
+        self.rules = rules
+
+
+class Stop(Exception):
+    """Resolution ends here (game over, a decision to make, a gap, a loop); already recorded."""

@@ -1,0 +1,121 @@
+"""Resolving a scenario: the action table and the action loop, at the top of the engine.
+
+The loop in :func:`resolve` snapshots the board before each action: an action found illegal is rolled back
+and reported as a violation with its clauses (the board is unchanged), and resolution goes on with the
+next action. Resolution stops for good when the game ends, when a player's choice is needed that the
+scenario did not make (a decision), or when the rulebook does not decide (a gap).
+
+Every mechanism is imported here directly, so once ``adjudicator.engine`` is imported every rule is
+registered (:func:`adjudicator.engine.rules.registered_rules`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from adjudicator import ENGINE_VERSION
+from adjudicator.format import scenario as fmt
+from adjudicator.engine import activation, attack, impossible, phases, snapshot, turns
+from adjudicator.engine.board import Board, build_board
+from adjudicator.engine.game import Game
+from adjudicator.engine.outcomes import Illegal, Stop
+from adjudicator.engine.trace import MAX_STEPS, Recorder, Trace, TraceFull
+from adjudicator.engine.triggers import TRIGGERS
+
+RULEBOOK = {"id": "hi-story", "release": "v1.0.0"}
+
+
+@dataclass(frozen=True)
+class ActionRule:
+    """How one action kind of the format resolves: the phase it belongs to, if the turn first moves there
+    (5.2.1: an action of a later phase passes through the phases between; an earlier one is illegal), and
+    the mechanism that performs it."""
+
+    phase: str | None
+    perform: Callable[[Game, int, Any], None]
+
+
+# One entry per kind of ``fmt.ACTION_KINDS``; tests/test_layers.py checks that the two agree.
+ACTIONS: dict[str, ActionRule] = {
+    "attack": ActionRule(None, attack.perform_attack),
+    "draw_phase": ActionRule("draw", phases.perform_draw_phase),
+    "summon_phase": ActionRule("summon", phases.perform_summon_phase),
+    "set": ActionRule("set", phases.perform_set),
+    "activate": ActionRule(None, activation.perform_activate),
+    "event": ActionRule(None, activation.perform_event),
+    "next_phase": ActionRule(None, turns.perform_next_phase),
+    "end_turn": ActionRule(None, turns.perform_end_turn),
+}
+
+
+def new_game(board: Board, recorder: Recorder, choices: fmt.Choices | None = None) -> Game:
+    """A ``Game`` wired to the engine's trigger layer."""
+    return Game(board=board, trace=recorder, triggers=TRIGGERS, choices=choices or fmt.Choices())
+
+
+def perform(game: Game, index: int, action: fmt.Action) -> None:
+    """Perform one action: move the turn to its phase if it has one, then let its mechanism resolve it."""
+    rule = ACTIONS[action.kind]
+    if rule.phase is not None:
+        turns.advance_to(game, rule.phase)
+    rule.perform(game, index, action.argument)
+
+
+def resolve(scenario: fmt.Scenario) -> Trace:
+    """Resolve every action of the scenario in order and return the cited trace."""
+    board = build_board(scenario)
+    recorder = Recorder()
+    initial = snapshot.board_json(board)
+    problems = impossible.board_problems(scenario, board)
+    if problems:
+        return _finish(scenario, board, recorder, initial, errors=problems)
+    for index, action in enumerate(scenario.actions):
+        recorder.action = index
+        game = new_game(board, recorder, _choices_of(action))
+        saved_board, saved_steps = board.copy(), len(recorder.steps)
+        try:
+            perform(game, index, action)
+            game.settle()
+            game.check_deck_out()
+        except Illegal as illegal:
+            board = saved_board
+            del recorder.steps[saved_steps:]
+            recorder.violation(illegal.text, *illegal.rules)
+        except Stop:
+            break
+        except TraceFull:  # many long actions, each under the operation bound: stop, as for a loop
+            recorder.gap(f"解決の記録が{MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない）")
+            break
+    recorder.action = None
+    return _finish(scenario, board, recorder, initial)
+
+
+def _choices_of(action: fmt.Action) -> fmt.Choices:
+    argument = action.argument
+    if isinstance(argument, fmt.Choices):
+        return fmt.Choices(decline=argument.decline, order=argument.order)
+    return fmt.Choices()
+
+
+def _finish(
+    scenario: fmt.Scenario,
+    board: Board,
+    recorder: Recorder,
+    initial: dict[str, Any],
+    errors: list[tuple[str, str]] | None = None,
+) -> Trace:
+    return Trace(
+        rulebook=dict(RULEBOOK),
+        engine=ENGINE_VERSION,
+        title=scenario.title,
+        question=scenario.question,
+        steps=tuple(recorder.steps),
+        violations=tuple(recorder.violations),
+        decision=recorder.decision,
+        gaps=tuple(recorder.gaps),
+        winner=board.winner,
+        final=snapshot.board_json(board),
+        initial=initial,
+        errors=tuple(errors or ()),
+    )

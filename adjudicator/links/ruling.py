@@ -1,0 +1,79 @@
+"""One ruling: a scenario, its canonical form and link payload, its trace, and its stored record.
+
+Each part is computed once, when first asked for, and every reader takes it from here: the trace page,
+the link store, the link previews and the JSON API. A ruling is either made now (:meth:`Ruling.resolved`)
+or read back from a short link's record (:meth:`Ruling.of_record`), whose trace is the one stored, never
+a new resolution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from adjudicator.engine import Scenario, ScenarioError, Trace, canonical_json, load_scenario, resolve
+from adjudicator.links.payload import encode_canonical
+from adjudicator.links.record import LinkRecord, Versions, make_record
+
+
+@dataclass(frozen=True)
+class Ruling:
+    scenario: Scenario | None         # None: a stored record whose scenario today's format no longer accepts
+    made: Trace | None = None         # the trace of a ruling made now
+    stored: LinkRecord | None = None  # or the short link's record it was read from
+
+    def __post_init__(self) -> None:
+        if (self.made is None) == (self.stored is None):
+            raise ValueError("a ruling is either made now or read from a record")
+
+    @classmethod
+    def resolved(cls, scenario: Scenario) -> "Ruling":
+        """The ruling of ``scenario`` on the current engine and rulebook."""
+        return cls(scenario, made=resolve(scenario))
+
+    @classmethod
+    def of_record(cls, record: LinkRecord) -> "Ruling":
+        """The ruling a short link keeps: its scenario and the trace exactly as it was stored. A scenario that
+        no longer validates (the format changed since) leaves ``scenario`` None: the stored trace still shows
+        what was seen, and nothing that needs the scenario itself (a stateless link, a re-run) is offered."""
+        try:
+            scenario = load_scenario(record.scenario_data())
+        except ScenarioError:
+            scenario = None
+        return cls(scenario, stored=record)
+
+    @property
+    def stale(self) -> bool:
+        return self.scenario is None
+
+    @cached_property
+    def trace(self) -> Trace:
+        """The trace as an object; a stored one is read only when asked for (the page shows the stored
+        document as it is)."""
+        if self.made is not None:
+            return self.made
+        return Trace.from_json(self.trace_json)
+
+    @cached_property
+    def canonical(self) -> str:
+        """The scenario's canonical JSON (the links' identity and payload are made from it)."""
+        if self.scenario is None:
+            return self.stored.scenario
+        return canonical_json(self.scenario)
+
+    @cached_property
+    def payload(self) -> str | None:
+        """The stateless link's payload (``/s/<payload>``); None for a stale stored ruling."""
+        return encode_canonical(self.canonical) if self.scenario is not None else None
+
+    @cached_property
+    def trace_json(self) -> dict[str, Any]:
+        """The ``hi-story-trace/1`` document: for a stored ruling, the stored one as it is."""
+        return self.stored.trace_data() if self.stored is not None else self.trace.to_json()
+
+    def record(self, versions: Versions | None = None) -> LinkRecord:
+        """The short link's record: the stored one, or a new one for this ruling."""
+        if self.stored is not None:
+            return self.stored
+        return make_record(self.scenario, self.trace_json, versions, canonical=self.canonical)

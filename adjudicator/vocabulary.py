@@ -1,0 +1,111 @@
+"""The rulebook's Japanese words for the code's names: one table per kind of thing, used everywhere.
+
+The code speaks English (``graveyard``, ``rested``, ``summon``); the trace, the builder, the link previews
+and the CLI speak the rulebook's Japanese (墓地, レスト, 召喚). Every such word lives here once, in the
+lowest layer beside the format, so a word is changed in one place; tests/test_layers_vocabulary.py checks
+that every kind the format knows has its word here and that the README glossary agrees with these tables.
+"""
+
+from __future__ import annotations
+
+# Zones of a player (2.3–2.8). The field is 場; the cards below a slot's top card are 場の下 (2.4.1).
+ZONES = {"field": "場", "under": "場の下", "deck": "山札", "graveyard": "墓地", "hand": "手札"}
+COUNTED_ZONES = ("deck", "graveyard", "hand")  # the public counts of 4.1.1, in the order they are shown
+
+# A card on the field: オモテ/ウラ (3.1), アクティブ/レスト (3.2); a card's type (2.2.1) and role (5.2.6, 11.2.2).
+FACES = {"up": "オモテ", "down": "ウラ"}
+STATES = {"active": "アクティブ", "rest": "レスト"}
+TYPES = {"person": "人物", "event": "事変"}
+ROLES = {"attacker": "アタッカー", "blocker": "ブロッカー"}
+NONE_WORD = "なし"
+EMPTY_SLOT = "空き"  # a slot with no card (2.3.1)
+
+# An effect's mark (6.4), as printed in its frame: 〔召〕.
+MARKS = {"summon": "召", "once": "1", "constant": "常"}
+
+# The five phases of a turn, in order (5.2.1), and the two moments of a phase (6.4.6).
+PHASES = {
+    "draw": "ドロー&リフレッシュフェーズ", "summon": "召喚フェーズ", "effect": "効果発動フェーズ",
+    "set": "セットフェーズ", "attack": "攻撃フェーズ",
+}
+PHASE_MOMENTS = {"start": "初め", "end": "終わり"}
+
+# How long a change lasts (5.6).
+DURATIONS = {
+    "end_of_attack": "その攻撃中", "end_of_turn": "このターン", "end_of_next_turn": "次のターン",
+    "end_of_own_next_turn": "次の自分のターンの終わりまで",
+}
+
+# The actions of a scenario (format ``Action``), named as the builder and the previews show them.
+ACTIONS = {
+    "attack": "攻撃", "draw_phase": PHASES["draw"], "summon_phase": PHASES["summon"], "set": "セット",
+    "activate": "効果の発動", "event": "事変の発動", "next_phase": "次のフェーズへ", "end_turn": "ターン終了",
+}
+
+# Acts a restriction can forbid (「〜できない」, 8.2.4).
+ACTS = {
+    "attack": "攻撃", "block": "ブロック", "summon": "召喚", "set": "セット",
+    "activate": "効果の発動", "draw": "ドロー", "event": "事変の発動",
+}
+
+# What a protection keeps from happening (8.2.6).
+PROTECTIONS = {"leave_field": "場を離れない", "battle": "バトルで墓地へ送られない", "effects": "効果を受けない"}
+
+# A defender's answers to an attack (11.2).
+DEFENCES = {"block": "ブロック", "substitute": "身代わり", "event": "事変"}
+
+# The steps of an effect (format ``Step``), as the builder offers them, and as 「この効果で…したなら」 says
+# them (10.1.10-2).
+STEPS = {
+    "draw": "カードを引く", "mill": "山札の上から墓地へ送る", "discard": "手札を墓地へ送る",
+    "send_to_graveyard": "場のカードを墓地へ送る", "rest": "レストする", "activate_cards": "アクティブにする",
+    "flip_down": "ウラにする", "flip_up": "オモテにする", "power": "パワーを増減・設定する",
+    "win": "このゲームに勝利する", "summon_without_set": "セットせずに召喚する",
+    "set_from_hand": "手札からセットする", "move": "場のカードを移動する", "return_to_hand": "手札に戻す",
+    "to_deck": "山札に置く", "hand_to_deck": "手札を山札に置く", "repeat": "操作を繰り返す",
+    "restrict": "「できない」を課す", "grant": "アタッカー/ブロッカーを得る", "protect": "場を離れなくてよい等",
+    "rank": "ランクを増減する", "extra_turn": "再び自分のターンになる",
+}
+DONE = {
+    "summon_without_set": "セットせずに召喚した", "summon": "召喚した", "set": "セットした",
+    "send_to_graveyard": "墓地へ送った", "draw": "引いた", "discard": "手札を墓地へ送った", "rest": "レストした",
+    "return_to_hand": "手札に戻した", "move": "移動した", "mill": "山札から墓地へ送った",
+}
+
+# 「…なら」 (format ``Condition``; ``not_`` is written ``not``).
+CONDITIONS = {
+    "hand_at_least": "手札がN枚以上なら", "hand_at_most": "手札がN枚以下なら", "deck_at_most": "山札がN枚以下なら",
+    "deck_at_least": "山札がN枚以上なら", "graveyard_at_least": "墓地がN枚以上なら",
+    "field_count_at_least": "場のカードがN枚以上なら", "field_count_at_most": "場のカードがN枚以下なら",
+    "it": "それが〇〇なら", "did": "この効果で…したなら", "not": "…でないなら",
+}
+
+# What a triggered effect waits for (10.1): 「〜た時」 after the event, 「〜する時」 before it (10.1.7).
+EVENTS = {
+    "attacks": "攻撃した時", "is_attacked": "攻撃された時", "blocks": "ブロックした時", "is_blocked": "ブロックされた時",
+    "after_attack": "攻撃した後", "after_block": "ブロックした後", "summoned": "召喚された時",
+    "summoned_without_set": "セットせずに召喚された時", "set": "セットされた時", "sent_to_graveyard": "墓地へ送られた時",
+    "leaves_field": "場を離れた時", "rested": "レストした時", "flipped_down": "ウラになった時", "drawn": "引いた時",
+}
+EVENTS_BEFORE = {"sent_to_graveyard": "墓地へ送られる時", "leaves_field": "場を離れる時"}
+TIMINGS = {"after": "〜た時（処理の後）", "before": "〜する時（処理の前に割り込む）"}
+TRIGGER_CARDS = {"self": "これ", "own": "自分のカード", "opponent": "相手のカード", "any": "いずれかのカード"}
+TURNS = {"own": "自分のターン", "opponent": "相手のターン", "any": "どちらのターンでも"}
+
+
+def word(table: dict[str, str], name: str) -> str:
+    """The rulebook's word for ``name``; a name with no word yet is shown as it is written in the code."""
+    return table.get(name, name)
+
+
+def act_word(act: str) -> str:
+    return word(ACTS, act)
+
+
+def phase_word(phase: str) -> str:
+    return word(PHASES, phase)
+
+
+def mark_word(mark: str) -> str:
+    """「〔召〕」 as printed before an effect's name; an unmarked effect has no mark word."""
+    return f"〔{MARKS[mark]}〕" if mark in MARKS else ""
