@@ -109,3 +109,7 @@ def phase_word(phase: str) -> str:
 def mark_word(mark: str) -> str:
     """「〔召〕」 as printed before an effect's name; an unmarked effect has no mark word."""
     return f"〔{MARKS[mark]}〕" if mark in MARKS else ""
+
+# A ruling's verdict, in the same words on the trace page, in the CLI and in a rerun's differences.
+VERDICTS = {"legal": "すべての行動が認められます", "illegal": "認められない行動があります",
+            "invalid": "盤面が不正なため判定できません"}

@@ -160,7 +160,7 @@ def test_verify_reports_a_file_that_does_not_load(tmp_path: Path):
 def test_resolve_cli_prints_the_verdict_and_cited_steps():
     result = CliRunner().invoke(main, ["resolve", str(SHARED_EXAMPLE)])
     assert result.exit_code == 0
-    assert "判定: 適法" in result.output and "[10.6.2-1" in result.output
+    assert "判定: すべての行動が認められます" in result.output and "[10.6.2-1" in result.output  # the web's words
     as_json = CliRunner().invoke(main, ["resolve", "--json", str(SHARED_EXAMPLE)])
     assert json.loads(as_json.output)["final"]["B"]["deck"] == 7
 

@@ -41,7 +41,7 @@ def test_example_trace_puts_the_verdict_first_and_cites_its_clauses(client):
     assert "すべての行動が認められます" in html
     assert "Bの山札 9 → 6枚" in html and "Bの墓地 2 → 6枚" in html
     for clause in yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))["expect"]["cites"]:
-        assert f'href="/rules/hi-story/{clause}"' in html or re.search(rf'href="/rules/hi-story/{re.escape(str(clause))}-\d+"', html)
+        assert f'href="/rules/hi-story/v1.0.0/{clause}"' in html or re.search(rf'href="/rules/hi-story/v1.0.0/{re.escape(str(clause))}-\d+"', html)
     assert "ヘッドジャッジの裁定" in html
 
 
@@ -61,7 +61,7 @@ def test_clause_chips_carry_the_clause_text(client):
 
     html = _text(client.get("/scenarios/attack/block-deck-attack-excess"))
     text = " ".join(load_rulebook("hi-story").get("11.2.1").text.split())
-    chip = re.search(r'<a class="chip" href="/rules/hi-story/11.2.1" data-clause="11.2.1" title="([^"]*)" data-text="([^"]*)"', html)
+    chip = re.search(r'<a class="chip" href="/rules/hi-story/v1.0.0/11.2.1" data-clause="11.2.1" title="([^"]*)" data-text="([^"]*)"', html)
     assert chip is not None
     assert html_lib.unescape(chip.group(2)) == text[:240]
 

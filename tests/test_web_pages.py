@@ -29,6 +29,9 @@ PAGES = [
     "/search?q=その後",
     "/search?q=6.7",
     "/search?q=",
+    "/rules/hi-story/glossary",
+    "/scenarios",
+    "/scenario/new",
 ]
 WHOLE_BOOKS = ["/rules/hi-story/all", "/rules/duel-masters/all"]
 PAGE_BUDGET = 60 * 1024  # bytes, compressed
@@ -267,3 +270,114 @@ def test_bare_prefixes_redirect_to_the_pages_that_list_them(client):
 
 def test_a_table_of_contents_has_no_markdown_twin(client):
     assert client.get("/rules/hi-story.md").status_code == 404
+
+
+# --- finding things, the gallery, the glossary, the JSON twins (issue 15) -----------------------------------
+
+
+def test_every_page_header_leads_to_the_three_jobs_and_the_gallery(client):
+    for path in ("/", "/rules/hi-story/6.7.1", "/search?q=その後", "/scenarios", "/scenario/new"):
+        nav = re.search(r'<nav class="jobs"[^>]*>(.*?)</nav>', html(client.get(path)), re.S).group(1)
+        for href, label in (("/scenario/new", "裁定を調べる"), ("/rules/hi-story", "ルールを読む"),
+                            ("/search", "条文を検索"), ("/scenarios", "例題")):
+            assert re.search(rf'href="{re.escape(href)}"[^>]*>{label}</a>', nav), (path, label)
+
+
+def test_the_gallery_filters_without_javascript(client):
+    everything = html(client.get("/scenarios"))
+    filtered = html(client.get("/scenarios?q=身代わり"))
+    cards = re.findall(r'<li class="gallery-card"[^>]*>', filtered)
+    shown = [card for card in cards if not card.endswith(" hidden>")]
+    assert len(cards) == everything.count('class="gallery-card"') > len(shown) >= 2
+    assert any("身代わり" in card for card in shown)  # the others are in a group whose title says 身代わり
+    assert f"{len(shown)}件の例題（「身代わり」で絞り込み）" in filtered
+    assert "に当たる例題はありません" in html(client.get("/scenarios?q=存在しない語句xyz"))
+
+
+def test_gallery_cards_show_the_question_and_what_happened(client):
+    page = html(client.get("/scenarios"))
+    card = re.search(r'<li class="gallery-card"[^>]*>(?:(?!</li>).)*block-deck-attack-excess(?:(?!</li>).)*</li>', page, re.S).group()
+    assert "パワー5000の山札への攻撃を" in card
+    assert "石田三成はバトルに敗れ墓地へ。Bの山札から3枚墓地へ" in card
+    assert "rules/late-probe" not in page and "rules/siblings" not in page
+
+
+def test_json_twins_of_the_gallery_an_example_and_a_rerun(client):
+    gallery = client.get("/scenarios.json?q=ブロック").get_json()
+    names = [example["name"] for group in gallery["groups"] for example in group["examples"]]
+    assert "attack/block-deck-attack-excess" in names and gallery["query"] == "ブロック"
+    example = client.get("/scenarios/attack/block-deck-attack-excess.json").get_json()
+    assert example["trace"]["final"]["B"]["deck"] == 6 and example["scenario"]["title"]
+    assert client.get("/scenarios/attack/nope.json").status_code == 404
+    stored = client.post("/t", data={"payload": example["links"]["stateless"].removeprefix("/s/")})
+    link = stored.headers["Location"]
+    rerun = client.get(f"{link}/rerun.json").get_json()
+    assert rerun["changed"] is False and rerun["stored"]["verdict"] == "すべての行動が認められます"
+    assert f'href="{link}/rerun.json"' in html(client.get(f"{link}/rerun"))
+    assert client.get("/t/aaaaaaaaaaaaaaaa/rerun.json").status_code == 404
+
+
+def test_the_glossary_comes_from_the_rulebooks_definitions(client):
+    page = html(client.get("/rules/hi-story/glossary"))
+    assert "第15章「用語集」は原文では空" in page
+    terms = client.get("/rules/hi-story/glossary.json").get_json()["terms"]
+    by_term = {term["term"]: term for term in terms}
+    assert by_term["場の下"]["clause"] == "2.4.1" and by_term["バトル"]["clause"] == "11.7.1"
+    assert by_term["競合"]["definition"].endswith("を「競合」と呼ぶ。")
+    for term in terms:  # every definition is the rulebook's own sentence
+        assert term["definition"].rstrip("…") in " ".join(HI_STORY.get(term["clause"]).text.split())
+        assert f'id="g-{term["term"]}"' in page
+
+
+def test_a_clause_page_leads_on_to_its_terms_examples_and_a_preview(client):
+    page = html(client.get("/rules/hi-story/11.2.2"))
+    assert re.search(r'この条文を使う例題.*href="/scenarios/attack/block-deck-attack-excess"', page, re.S)
+    assert 'href="/rules/hi-story/glossary#g-攻撃中"' in page  # 「攻撃中のカード」: 10.6.4 defines it
+    assert '<meta property="og:title" content="11.2.2 — Hi!story 総合ルールブック v1.0.0">' in page
+    description = re.search(r'<meta property="og:description" content="([^"]*)">', html(client.get("/rules/hi-story/6.7.1")))
+    assert description.group(1).startswith("「その後」は、")
+
+
+def test_trace_chips_link_the_release_the_ruling_was_made_under(client):
+    page = html(client.get("/scenarios/attack/block-deck-attack-excess"))
+    assert 'class="chip" href="/rules/hi-story/v1.0.0/11.7.1"' in page
+
+
+def test_llms_txt_and_the_favicon(client):
+    text = client.get("/llms.txt").get_data(as_text=True)
+    assert text.startswith("# Hi!story ルール裁定") and "/rules/hi-story/all.md" in text
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.data[:4] == b"\x00\x00\x01\x00"
+
+
+def test_japan_time_keeps_the_iso_time_in_the_markup():
+    from adjudicator.web.times import japan_time
+
+    assert japan_time("2026-12-01T08:56:00+00:00") == (
+        '<time datetime="2026-12-01T08:56:00+00:00">2026年12月1日 17:56（日本時間）</time>')
+    assert japan_time("<b>not a time</b>") == "&lt;b&gt;not a time&lt;/b&gt;"
+
+
+def test_error_summary_names_fields_by_the_forms_labels(client):
+    from adjudicator.web.builder_labels import field_label
+
+    assert field_label("players.A.field.1.cards.0.rank") == "A1・カード1・ランク"
+    assert field_label("actions.0.responses.0.choice") == "行動1・防御1"
+    assert field_label("players.B.deck.count") == "プレイヤーB・山札・枚数"
+    page = html(client.post("/scenario/new", data={"title": "t", "players.A.field.1.cards.0.rank": "9",
+                                                    "op": "resolve"}))
+    summary = re.search(r'<div class="error-summary".*?</div>', page, re.S).group()
+    assert ">A1・カード1・ランク</a>" in summary and ">players.A.field.1.cards.0.rank<" not in summary
+
+
+@pytest.mark.parametrize("name", ["attack/block-deck-attack-excess", "attack/face-down-cannot-attack",
+                                  "attack/deck-out-wins"])
+def test_the_cli_says_the_verdict_in_the_webs_words(name, client):
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+    from adjudicator.paths import scenarios_dir
+
+    printed = CliRunner().invoke(main, ["resolve", str(scenarios_dir() / f"{name}.yaml")]).output
+    headline = re.search(r'<p class="[^"]*" data-verdict>([^<]*)</p>', html(client.get(f"/scenarios/{name}"))).group(1)
+    assert f"判定: {headline}\n" in printed

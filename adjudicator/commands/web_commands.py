@@ -18,12 +18,23 @@ def serve_command(host: str, port: int) -> None:
     # Flask and the whole web layer are imported only when serving, so the other commands start without them.
     from werkzeug.serving import make_server
 
+    from adjudicator import paths
     from adjudicator.web import create_app
+    from adjudicator.web.services import services
 
+    # The first start builds the search index (tens of seconds on a small machine): say so before it starts.
+    click.echo(f"データディレクトリ（検索インデックス・短縮リンク）: {paths.user_data_dir()}")
+    click.echo("検索インデックスを準備しています（初回は作成するため時間がかかります）…")
     app = create_app()
+    with app.app_context():
+        ready = services()
+        click.echo(f"検索インデックス: {'作成しました' if ready.index_built else '既存のものを使います'}"
+                   f"（{ready.start_seconds:.1f} 秒）")
     # Werkzeug's threaded server (a thread per request) is fine for one venue; production uses gunicorn.
     server = make_server(host, port, app, threaded=True)
     click.echo(f"Serving on http://{host}:{server.server_port}/ (Ctrl+C to stop)")
+    if host in ("0.0.0.0", "::"):
+        click.echo("同じネットワークの端末（スマートフォン）からは http://<このPCのIPアドレス>:" f"{server.server_port}/ で開けます")
     try:
         server.serve_forever()
     except KeyboardInterrupt:

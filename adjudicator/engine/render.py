@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from adjudicator import vocabulary
 from adjudicator.engine.trace import Trace
 
 
@@ -29,12 +30,22 @@ def render_text(trace: Trace) -> str:
     return "\n".join(lines)
 
 
+ALL_LEGAL, SOME_ILLEGAL, BOARD_INVALID = (vocabulary.VERDICTS[key] for key in ("legal", "illegal", "invalid"))
+
+
+def verdict_words(*, legal: bool, invalid: bool = False, winner: str | None = None,
+                  choosing: str | None = None, gaps: bool = False) -> str:
+    """「すべての行動が認められます。Bの勝利」: the verdict, then who won, who must choose, and any gap."""
+    words = BOARD_INVALID if invalid else ALL_LEGAL if legal else SOME_ILLEGAL
+    if winner:
+        words += f"。{winner}の勝利"
+    if choosing:
+        words += f"。{choosing}の選択が必要です"
+    if gaps:
+        words += "。ルールブックに定めのない点があります"
+    return words
+
+
 def verdict_line(trace: Trace) -> str:
-    parts = ["適法" if trace.legal else "不適法な行動あり"]
-    if trace.winner:
-        parts.append(f"勝者: {trace.winner}")
-    if trace.decision:
-        parts.append(f"{trace.decision.player}の選択待ち")
-    if trace.gaps:
-        parts.append("本書に定めのない点あり")
-    return "判定: " + "、".join(parts)
+    return "判定: " + verdict_words(legal=trace.legal, invalid=bool(trace.errors), winner=trace.winner,
+                                   choosing=trace.decision.player if trace.decision else None, gaps=bool(trace.gaps))

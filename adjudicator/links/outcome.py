@@ -12,6 +12,7 @@ from typing import Any
 
 from adjudicator import vocabulary
 from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine.render import ALL_LEGAL, SOME_ILLEGAL
 from adjudicator.links.record import LinkRecord
 
 _ZONES = tuple((zone, vocabulary.ZONES[zone]) for zone in vocabulary.COUNTED_ZONES)
@@ -56,7 +57,7 @@ def outcome_differences(before: dict[str, Any], after: dict[str, Any]) -> list[s
 
 
 def _legality(trace: dict[str, Any]) -> str:
-    return "適法" if trace.get("legal") else "認められない行動あり"
+    return ALL_LEGAL if trace.get("legal") else SOME_ILLEGAL  # the web's and the CLI's words
 
 
 def _violations(trace: dict[str, Any]) -> list[str]:

@@ -39,9 +39,6 @@ class Block:
         return self.node.kind in ("chapter", "section")
 
 
-_DEPTH = {"chapter": 0, "section": 1, "clause": 2, "item": 3}
-
-
 def block(book: Rulebook, node: Node, href: Callable[[str], str | None], level: int = 2) -> Block:
     children = tuple(child for child_id in node.children if (child := book.get(child_id)) is not None)
     body = split_items(node, children) if node.kind == "clause" else None
@@ -59,13 +56,16 @@ def blocks(book: Rulebook, nodes: tuple[Node, ...], href, top_level: int = 2) ->
     ``top_level``; list items that their clause's block already shows are left out."""
     if not nodes:
         return []
-    base = _DEPTH[nodes[0].kind]
     shown: list[Block] = []
     listed: set[str] = set()
+    levels: dict[str, int] = {}
     for node in nodes:
         if node.id in listed:
             continue
-        current = block(book, node, href, top_level + _DEPTH[node.kind] - base)
+        # One level below the heading of the node's parent, never by depth alone: a chapter without sections
+        # (第1章 → 1.1) has its clauses right under it, and a heading may only go one level deeper.
+        levels[node.id] = levels[node.parent] + 1 if node.parent in levels else top_level
+        current = block(book, node, href, levels[node.id])
         listed.update(item.node.id for item in current.items)
         shown.append(current)
     return shown

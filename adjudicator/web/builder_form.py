@@ -46,6 +46,8 @@ CARD_NUMBERS = ("rank", "level", "power")
 CONDITION_KINDS = tuple(kind.rstrip("_") for kind in FORMAT_CONDITION_KINDS)  # as written: ``not``
 TRIGGER_KINDS = ("event", "phase_start", "phase_end")
 DEFENCE_KINDS = tuple(Defence.model_fields)
+NO_DEFENCE = "none"
+TURN_ORDER = {"first": "先攻", "second": "後攻"}
 CHOICE_ACTIONS = ("attack", "activate", "event")
 
 # Containers whose children are numbered items; every other mapping is keyed by name.
@@ -120,8 +122,49 @@ def draft_from_data(data: Any) -> Draft:
         "expect": _yaml_text(data.get("expect")),
         "more": _rest_text(data, ("format", "title", "question", "game", "players", "actions", "expect")),
     }
+    draft["game"]["order"] = turn_order(draft["game"])
     draft["game"]["more"] = _rest_text(_mapping(data.get("game")), ("round", "first_player", "turn_player", "phase"))
     return draft
+
+
+DEFAULT_TITLE = "ビルダーで作った盤面"
+_DEFENCE_WORDS = {"block": "ブロック", "substitute": "身代わり", "event": "事変"}
+
+
+def default_title(draft: Draft) -> str:
+    """A title from the first action (「A1の攻撃・B2でブロック」) for a draft left without one."""
+    actions = [_mapping(action) for action in _sequence(draft.get("actions"))]
+    if not actions or _text(actions[0].get("kind") or "attack") != "attack":
+        return DEFAULT_TITLE
+    first = actions[0]
+    attacker, target = _text(first.get("attacker")).strip(), _text(first.get("target")).strip()
+    if not attacker:
+        return DEFAULT_TITLE
+    title = f"{attacker}の攻撃（{'山札' if target == 'deck' else target or '攻撃先未定'}へ）"
+    for kind, ref in map(_defence_of, _sequence(first.get("responses"))):
+        if kind in _DEFENCE_WORDS:
+            title += f"・{_DEFENCE_WORDS[kind]}{'（' + ref + '）' if ref else ''}"
+    return title[:200]
+
+
+def turn_order(game: Mapping[str, Any]) -> str:
+    """「先攻の5ターン目」: whether the turn player went first ("first") or second ("second"), as people say it.
+
+    The form asks this instead of naming the first player; a form that posts ``first_player`` still wins.
+    """
+    order = _text(game.get("order"))
+    first, turn = _text(game.get("first_player")), _text(game.get("turn_player"))
+    if first and turn:
+        return "first" if first == turn else "second"
+    return order if order in TURN_ORDER else ""
+
+
+def defence_choice(defence: Mapping[str, Any]) -> str:
+    """One picker for one defence: ``block:B2``, ``substitute:<hand card id>``, or ``none``."""
+    kind, ref = _defence_of(defence)
+    if kind not in DEFENCE_KINDS:
+        return NO_DEFENCE
+    return f"{kind}:{ref}" if ref else ""
 
 
 def _player_draft(player: dict) -> Draft:
@@ -309,6 +352,8 @@ def scenario_data(draft: Draft) -> Conversion:
     out = Conversion()
     data: dict[str, Any] = {"format": FORMAT}
     _set_text(out, data, draft, "title", "title", "title")
+    if "title" not in data:
+        data["title"] = default_title(draft)  # the title is optional in the form: one typed field fewer
     _set_text(out, data, draft, "question", "question", "question")
     data["game"] = _game_data(out, _mapping(draft.get("game")))
     data["players"] = {p: _player_data(out, _mapping(_mapping(draft.get("players")).get(p)), p) for p in PLAYERS}
@@ -348,6 +393,10 @@ def _game_data(out: Conversion, game: dict) -> dict:
         if _text(game.get(key)):
             data[key] = _text(game.get(key))
         out.came_from(f"game.{key}", f"game.{key}")
+    if "first_player" not in data and data.get("turn_player") in PLAYERS and _text(game.get("order")) in TURN_ORDER:
+        other = PLAYERS[1 - PLAYERS.index(data["turn_player"])]
+        data["first_player"] = data["turn_player"] if _text(game.get("order")) == "first" else other
+        out.came_from("game.first_player", "game.order")
     _merge_more(out, data, game.get("more"), "game.more", "game")
     return data
 
@@ -520,6 +569,14 @@ def _sentence_data(out: Conversion, sentence: Any, form: str, path: str) -> dict
     return data
 
 
+def _defence_of(defence: Any) -> tuple[str, str]:
+    """(kind, ref) of one posted defence: the form's one picker (``choice``: ``block:B2``), or ``kind``/``ref``."""
+    defence = _mapping(defence)
+    kind, _, ref = _text(defence.get("choice")).partition(":")
+    # A posted ``kind`` or ``ref`` (a client of the form's older two inputs) wins over the picker's part.
+    return _text(defence.get("kind")) or kind, _text(defence.get("ref")) or ref
+
+
 def _step_data(out: Conversion, step: dict, form: str) -> dict:
     kind = _text(step.get("kind"))
     if not kind:
@@ -542,8 +599,8 @@ def _action_data(out: Conversion, action: Any, form: str) -> dict:
     if kind == "attack":
         for key in ("attacker", "target"):
             _set_text(out, spec, action, key, f"{path}.{key}", f"{form}.{key}")
-        defences = [{_text(d.get("kind")): _text(d.get("ref"))} for d in map(_mapping, _sequence(action.get("responses")))
-                    if _text(d.get("kind")) in DEFENCE_KINDS]
+        defences = [{kind: ref} for kind, ref in map(_defence_of, _sequence(action.get("responses")))
+                    if kind in DEFENCE_KINDS]
         if defences:
             spec["response"] = defences[0] if len(defences) == 1 else defences
         out.came_from(f"{path}.response", f"{form}.responses")

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.web.blocks import blocks
+from adjudicator.web.glossary import glossary, terms_in
 from adjudicator.web.links import in_page_href, node_url, reference_href, toc_url
 from adjudicator.web.nearest import nearest_nodes
 from adjudicator.web.serialize import dump_json, dump_markdown, node_json, toc_json
@@ -16,6 +17,7 @@ from adjudicator.web.services import books, find_book
 bp = Blueprint("rules", __name__)
 
 WHOLE_BOOK = "all"
+GLOSSARY = "glossary"
 JSON_SUFFIX = ".json"
 MARKDOWN_SUFFIX = ".md"
 
@@ -73,6 +75,8 @@ def _node_page(book: Rulebook, ref: str, pinned: bool):
     name, suffix = _split_suffix(ref)
     if name == WHOLE_BOOK:
         return _whole_book(book, suffix)
+    if name == GLOSSARY:
+        return _glossary(book, suffix, pinned)
     if name == book.release:  # /rules/hi-story/v1.0.0: the table of contents pinned to the release
         return _toc_page(book, suffix, pinned=True)
     found = book.get(name)
@@ -94,7 +98,43 @@ def _node_page(book: Rulebook, ref: str, pinned: bool):
         following=book.next(found.id),
         permalink=node_url(book, found.id, pinned=True, external=True),
         json_url=node_url(book, found.id, pinned=pinned, json=True),
+        terms=terms_in(book, " ".join(node.text for node in book.subtree(found.id))),
+        examples=_examples_for(book, found),
+        preview_text=_preview(found),
     )
+
+
+PREVIEW_CHARS = 200
+
+
+def _preview(node: Node) -> str:
+    """The clause's own text on one line, for the OpenGraph description of a shared link (chat previews)."""
+    text = " ".join(node.text.split())
+    return text if len(text) <= PREVIEW_CHARS else text[: PREVIEW_CHARS - 1] + "…"
+
+
+def _examples_for(book: Rulebook, node: Node):
+    """The example scenarios whose expected ruling cites this clause (or one of its items): Hi!story only."""
+    if book.id != "hi-story" or node.kind not in ("clause", "item"):
+        return (), 0
+    from adjudicator.web.scenarios import examples_citing  # the scenarios' area, above the rulebook pages
+
+    return examples_citing(node.id)
+
+
+def _glossary(book: Rulebook, suffix: str, pinned: bool):
+    terms = glossary(book)
+    if suffix == JSON_SUFFIX:
+        return jsonify({
+            "rulebook": book.identity(),
+            "source": "clauses that define a term in their text (chapter 15 用語集 is empty in the source)",
+            "terms": [{"term": t.term, "definition": t.definition, "clause": t.clause,
+                       "url": node_url(book, t.clause)} for t in terms],
+        })
+    if suffix:
+        return _missing(book, GLOSSARY + suffix, suffix)
+    return render_template("rules/glossary.html", book=book, pinned=pinned, terms=terms,
+                           json_url=url_for("rules.node", book_id=book.id, ref=GLOSSARY + JSON_SUFFIX))
 
 
 def _toc_page(book: Rulebook, suffix: str, *, pinned: bool):

@@ -2,12 +2,12 @@
 
 URLs (each trace page has its JSON twin)::
 
-    /scenarios                      the gallery of example scenarios
-    /scenarios/<name>               an example's trace          /scenario/edit/<name>  it in the builder
+    /scenarios   /scenarios.json    the gallery: curated examples (scenarios/gallery.toml), ``?q=`` filters
+    /scenarios/<name>   /scenarios/<name>.json   any scenario file's trace   /scenario/edit/<name>  it in the builder
     /scenario/new                   the builder (GET: empty; POST: the form's round trips, resolve, export)
     /s/<payload>   /s/<payload>.json  stateless link: the scenario is in the URL      /s/<payload>/edit
     /t/<id>   /t/<id>.json          short link: the stored trace                      /t/<id>/edit
-    /t/<id>/rerun                   the stored scenario on the current rules: did the outcome change?
+    /t/<id>/rerun   /t/<id>/rerun.json   the stored scenario on the current rules: did the outcome change?
     POST /t                         store a scenario (form field ``payload``) and go to its short link
     POST /api/resolve               scenario (JSON or YAML) → trace JSON + ``links``
 """
@@ -47,7 +47,8 @@ from adjudicator.links import (
     open_store,
     rerun,
 )
-from adjudicator.web import builder_form, trace_views
+from adjudicator.web import builder_form, gallery as curated, trace_views
+from adjudicator.web.builder_labels import field_label
 from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES, translate
 from adjudicator.web.links import node_url
 from adjudicator.web.rate_limits import write_limit
@@ -80,16 +81,36 @@ class Example:
     group: str
     title: str
     question: str
+    cites: tuple[str, ...] = ()  # the clauses its expectation says the ruling cites (expect.cites)
 
 
 @lru_cache(maxsize=1)
 def _examples(root: Path) -> tuple[Example, ...]:
     found = []
     for path in sorted(root.rglob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        # libyaml's loader: the Python one takes seconds for the whole corpus. Only plain fields are read here;
+        # the scenario itself is always loaded through the format's own guarded loader.
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader) or {}
         name = path.relative_to(root).with_suffix("").as_posix()
-        found.append(Example(name, name.rsplit("/", 1)[0], str(data.get("title", name)), str(data.get("question") or "")))
+        expect = data.get("expect") if isinstance(data.get("expect"), dict) else {}
+        cites = tuple(str(c) for c in expect.get("cites") or () if isinstance(c, (str, int, float)))
+        found.append(Example(name, name.rsplit("/", 1)[0], str(data.get("title", name)), str(data.get("question") or ""),
+                             cites))
     return tuple(found)
+
+
+def examples_citing(clause_id: str, limit: int = 6) -> tuple[list[Example], int]:
+    """The examples whose expected ruling cites ``clause_id`` or one of its items (10.6.2 ← 10.6.2-6), the
+    gallery's first; and how many there are in all."""
+    curated = {card.name for group in curated_gallery() for card in group.cards}
+    citing = [example for example in examples()
+              if any(cite == clause_id or cite.startswith(clause_id + "-") for cite in example.cites)]
+    citing.sort(key=lambda example: (example.name not in curated, example.name))
+    return citing[:limit], len(citing)
+
+
+def curated_gallery() -> tuple[curated.GalleryGroup, ...]:
+    return curated.gallery(paths.scenarios_dir())
 
 
 def examples() -> tuple[Example, ...]:
@@ -103,20 +124,52 @@ def example_scenario(name: str) -> Scenario:
     return load_scenario((paths.scenarios_dir() / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
-GROUP_WORDS = {"attack": "攻撃", "effects": "効果", "phases": "フェーズ", "turns": "ターン"}
+def _gallery_groups() -> tuple[tuple[curated.GalleryGroup, ...], str]:
+    query = request.args.get("q", "")[: curated.MAX_FILTER_CHARS]
+    return curated.filtered(curated.gallery(paths.scenarios_dir()), query), query
 
 
 @bp.route("/scenarios")
 def gallery():
-    groups: dict[str, list[Example]] = {}
-    for example in examples():
-        groups.setdefault(example.group, []).append(example)
-    return render_template("scenario/gallery.html", groups=groups, group_words=GROUP_WORDS)
+    # Every card is on the page; those the filter leaves out carry `hidden`, so the filter works without
+    # JavaScript and gallery.js can widen it again as the box is edited.
+    matching, query = _gallery_groups()
+    shown = {card.name for group in matching for card in group.cards}
+    return render_template("scenario/gallery.html", groups=curated.gallery(paths.scenarios_dir()), query=query,
+                           shown=shown, corpus=len(examples()))
+
+
+@bp.route("/scenarios.json")
+def gallery_json():
+    groups, query = _gallery_groups()
+    return jsonify({
+        "query": query,
+        "groups": [{
+            "title": group.title, "topic": group.topic, "chapter": group.chapter,
+            "examples": [{
+                "name": card.name, "title": card.title, "question": card.question, "legal": card.legal,
+                "summary": card.summary, "verdict": card.status, "clauses": list(card.clauses),
+                "url": url_for("scenarios.example_trace", name=card.name),
+                "json": url_for("scenarios.example_trace", name=f"{card.name}.json"),
+                "edit": url_for("scenarios.edit_example", name=card.name),
+            } for card in group.cards],
+        } for group in groups],
+        "corpus": len(examples()),
+    })
 
 
 @bp.route("/scenarios/<path:name>")
 def example_trace(name: str):
+    if name.endswith(".json") and name.removesuffix(".json") in {example.name for example in examples()}:
+        return _example_json(name.removesuffix(".json"))
     return _trace_page(Ruling.resolved(example_scenario(name)), record=None, example=name)
+
+
+def _example_json(name: str):
+    """An example's twin: the scenario, the trace resolved now, and its links (nothing is stored)."""
+    ruling = Ruling.resolved(example_scenario(name))
+    return jsonify({"name": name, "scenario": ruling.scenario.dump(), "trace": ruling.trace_json,
+                    "links": {**_links(ruling.payload, None), "page": url_for("scenarios.example_trace", name=name)}})
 
 
 @bp.route("/scenario/edit/<path:name>")
@@ -129,7 +182,7 @@ def edit_example(name: str):
 
 @bp.route("/scenario/new", methods=["GET"])
 def new_scenario():
-    return _builder(builder_form.new_draft())
+    return _builder(builder_form.new_draft(), blank=True)
 
 
 @bp.route("/scenario/new", methods=["POST"])
@@ -181,8 +234,9 @@ def _finish(draft: builder_form.Draft, operation: str):
 
 
 def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int = 200, notice: str | None = None,
-             focus: str = ""):
+             focus: str = "", blank: bool = False):
     context = dict(
+        blank=blank,  # the empty builder: builder.js brings back a draft kept in this browser
         draft=draft,
         errors=errors or {},
         notice=notice,
@@ -190,26 +244,62 @@ def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int =
         options=_options(draft),
         choices=CHOICES,
         flag_words=CARD_FLAG_WORDS,
+        field_label=field_label,
+        turn_order=builder_form.turn_order,
+        turn_orders=tuple(builder_form.TURN_ORDER.items()),
+        defence_choice=builder_form.defence_choice,
+        role_choices=ROLE_CHOICES,
     )
     if request.headers.get(PARTIAL_HEADER):
         return render_template("scenario/_builder_form.html", **context), status
     return render_template("scenario/builder.html", **context), status
 
 
+# The role as three one-tap choices that fit one phone row (the select's longer labels name the marks too).
+ROLE_CHOICES = (("none", "なし"), ("attacker", "アタッカー"), ("blocker", "ブロッカー"))
+
+
 def _options(draft: builder_form.Draft) -> dict[str, Any]:
-    """Choices for the selects: slot references, and the ids of declared cards (for hand/deck actions)."""
+    """Choices for the selects, from the board as drafted: the attacker among the turn player's occupied
+    slots, the target and the blocker among the opponent's, 身代わり and 事変 among the opponent's hand cards
+    (never an empty slot nor one's own), and the ids of declared cards (for hand/deck actions)."""
     ids: list[str] = []
     players = draft.get("players") if isinstance(draft.get("players"), dict) else {}
-    for player in players.values():
+    occupied: dict[str, list[tuple[str, str]]] = {pid: [] for pid in builder_form.PLAYERS}
+    hand: dict[str, list[tuple[str, str]]] = {pid: [] for pid in builder_form.PLAYERS}
+    for pid in builder_form.PLAYERS:
+        player = players.get(pid) if isinstance(players.get(pid), dict) else {}
         for zone in (*builder_form.ZONES, "field"):
-            node = player.get(zone) if isinstance(player, dict) else None
-            stacks = node.values() if zone == "field" and isinstance(node, dict) else [node]
-            for stack in stacks:
-                for card in (stack or {}).get("cards", []) if isinstance(stack, dict) else []:
-                    if isinstance(card, dict) and card.get("id"):
-                        ids.append(card["id"])
+            node = player.get(zone)
+            stacks = node.items() if zone == "field" and isinstance(node, dict) else [("", node)]
+            for slot, stack in stacks:
+                cards = [c for c in (stack or {}).get("cards", []) if isinstance(c, dict)] if isinstance(stack, dict) else []
+                ids += [card["id"] for card in cards if card.get("id")]
+                if zone == "field" and cards:
+                    occupied[pid].append((f"{pid}{slot}", _slot_label(f"{pid}{slot}", cards[-1])))
+                if zone == "hand":
+                    hand[pid] += [(card["id"], f"{card['id']}〈{card.get('name') or '手札'}〉") for card in cards if card.get("id")]
+    game = draft.get("game") if isinstance(draft.get("game"), dict) else {}
+    attacker = game.get("turn_player") if game.get("turn_player") in builder_form.PLAYERS else "A"
+    defender = "B" if attacker == "A" else "A"
+    nothing = [("", "（場にカードを置いてください）")]
+    defences = [(builder_form.NO_DEFENCE, "防御しない")]
+    defences += [(f"block:{ref}", f"ブロック: {label}") for ref, label in occupied[defender]]
+    defences += [(f"substitute:{ref}", f"身代わり: {label}") for ref, label in hand[defender]]
+    defences += [(f"event:{ref}", f"事変: {label}") for ref, label in hand[defender]]
     slots = [f"{p}{n}" for p in "AB" for n in range(1, 6)]
-    return {"slots": slots, "slot_choices": [(ref, ref) for ref in slots], "ids": ids}
+    return {
+        "slots": slots, "slot_choices": [(ref, ref) for ref in slots], "ids": ids,
+        "attackers": occupied[attacker] or nothing,
+        "targets": [("deck", f"{defender}の山札")] + occupied[defender],
+        "defences": defences,
+        "occupied": [choice for pid in builder_form.PLAYERS for choice in occupied[pid]] or nothing,
+    }
+
+
+def _slot_label(ref: str, top: dict) -> str:
+    name = str(top.get("name") or "").strip()
+    return f"{ref}〈{name}〉" if name else ref
 
 
 def _yaml_download(scenario: Scenario) -> Response:
@@ -300,6 +390,21 @@ def edit_short_link(link_id: str):
     return _builder(builder_form.draft_from_data(_record_or_404(link_id).scenario_data()))
 
 
+@bp.route("/t/<link_id>/rerun.json")
+def rerun_short_link_json(link_id: str):
+    record = _record_or_404(link_id)
+    result = rerun(record)
+    return jsonify({
+        "id": record.id, "changed": result.changed, "differences": list(result.differences),
+        "stored": {"rulebook": {"id": record.rulebook_id, "release": record.release}, "engine": record.engine,
+                   "verdict": trace_views.verdict(result.stored).headline, "created": record.created},
+        "current": {"rulebook": result.current.get("rulebook"), "engine": result.current.get("engine"),
+                    "verdict": trace_views.verdict(result.current).headline, "trace": result.current},
+        "links": {"short": url_for("scenarios.short_link", link_id=record.id),
+                  "page": url_for("scenarios.rerun_short_link", link_id=record.id)},
+    })
+
+
 @bp.route("/t/<link_id>/rerun")
 def rerun_short_link(link_id: str):
     record = _record_or_404(link_id)
@@ -379,8 +484,12 @@ def _links(payload: str | None, record: LinkRecord | None) -> dict[str, str]:
 
 def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None = None):
     book = find_book("hi-story")
-    chips = trace_views.ChipMaker(book, lambda node_id: node_url(book, node_id) if book else None)
     trace = ruling.trace_json
+    # Each chip opens the clause as it read in the release the ruling was made under (a stored ruling keeps
+    # its release; the pinned page of an older release says which release is current).
+    release = (trace.get("rulebook") or {}).get("release") or (book.release if book else "")
+    chips = trace_views.ChipMaker(book, lambda node_id: url_for("rules.pinned_node", book_id=book.id, release=release,
+                                                                 ref=node_id) if book else None)
     links = _links(ruling.payload, record)
     verdict = trace_views.verdict(trace)
     return render_template(

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator import vocabulary
+from adjudicator.engine.render import verdict_words
 from adjudicator.rulebook import Rulebook
+from adjudicator.web.happenings import what_happened
 
 ZONE_WORDS = tuple((zone, vocabulary.ZONES[zone]) for zone in vocabulary.COUNTED_ZONES)
 PHASE_WORDS = vocabulary.PHASES
@@ -34,11 +36,17 @@ class Verdict:
     winner: str | None
     numbers: tuple[str, ...]       # the key numbers: what changed in each player's zones
     main_clauses: tuple[str, ...]  # for the preview and the summary line
+    happened: tuple[str, ...] = ()  # 「石田三成はバトルに敗れ墓地へ」: what the actions did, read off the boards
+
+    @property
+    def summary(self) -> str:
+        """The headline a judge reads out: what happened, else the verdict itself."""
+        return "。".join(self.happened) if self.happened else self.headline
 
     @property
     def description(self) -> str:
         """One line for link previews: the verdict, the numbers, the main clauses."""
-        parts = [self.headline, *self.numbers[:4]]
+        parts = [*self.happened[:2], self.headline, *self.numbers[:4]]
         if self.main_clauses:
             parts.append("根拠: " + ", ".join(self.main_clauses))
         return "。".join(parts)
@@ -66,20 +74,11 @@ class ChipMaker:
 
 def verdict(trace: dict[str, Any]) -> Verdict:
     legal = bool(trace.get("legal"))
-    if trace.get("errors"):
-        headline = "盤面が不正なため判定できません"
-    elif not legal:
-        headline = "認められない行動があります"
-    else:
-        headline = "すべての行動が認められます"
     winner = trace.get("winner")
-    if winner:
-        headline += f"。{winner}の勝利"
-    if trace.get("decision"):
-        headline += f"。{trace['decision']['player']}の選択が必要です"
-    if trace.get("gaps"):
-        headline += "。ルールブックに定めのない点があります"
-    return Verdict(legal, headline, winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)))
+    headline = verdict_words(legal=legal, invalid=bool(trace.get("errors")), winner=winner,
+                             choosing=(trace.get("decision") or {}).get("player"), gaps=bool(trace.get("gaps")))
+    happened = what_happened(trace) if not trace.get("errors") else ()
+    return Verdict(legal, headline, winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)), happened)
 
 
 def key_numbers(trace: dict[str, Any]) -> list[str]:

@@ -1,5 +1,7 @@
 // The builder and the trace page, a little quicker: every feature here also works without JavaScript.
 // - the form's add/remove/reorder buttons and kind selects re-render only the form (no page reload);
+// - the draft is kept in this browser as it is typed, so a lost connection or a reload never loses it;
+// - offline, 「判定する」 says plainly that the ruling needs the connection and resolves once it is back;
 // - clause chips show their clause text on tap, with a link to the clause page.
 (function () {
   "use strict";
@@ -58,6 +60,19 @@
     };
   }
 
+  // The answer's form in place of the old one (the answer is the form, or a page that holds it); kept as the draft.
+  function putForm(form, html) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("form#builder");
+    if (!fresh) throw new Error("no form in the response");
+    hideOffline();
+    form.replaceWith(fresh);
+    setupBuilder(fresh);
+    saveDraft(fresh);
+    return fresh;
+  }
+
   function roundTrip(form, button) {
     if (form.getAttribute("aria-busy") === "true") return;
     var data = new FormData(form);
@@ -67,20 +82,123 @@
     headers[PARTIAL_HEADER] = "1";
     return fetch(form.action, { method: "POST", body: data, headers: headers })
       .then(function (response) { return response.text(); })
-      .then(function (html) {
-        var holder = document.createElement("div");
-        holder.innerHTML = html;
-        var fresh = holder.querySelector("form#builder");
-        if (!fresh) throw new Error("no form in the response");
-        form.replaceWith(fresh);
-        setupBuilder(fresh);
-        focusTarget(fresh, targetOf(button));
-      })
-      .catch(function () {
+      .then(function (html) { focusTarget(putForm(form, html), targetOf(button)); })
+      .catch(function (error) {
         unlock();
+        if (isNetworkError(error)) { showOffline(form, false); return; }  // a plain submit would lose the page
         form.dataset.fallback = "1";
         form.requestSubmit(button);  // fall back to the plain round trip
       });
+  }
+
+  // --- the draft, kept in this browser; offline, the ruling waits for the connection -----------------
+
+  var DRAFT_KEY = "adjudicator-builder-draft";
+  var RESOLVING_KEY = "adjudicator-builder-resolving";
+  var RETRY_MS = 4000;
+  var retryTimer = null;
+
+  function isNetworkError(error) {
+    return error instanceof TypeError;  // fetch rejects with a TypeError when no answer came at all
+  }
+
+  function formValues(form) {
+    var values = [];
+    Array.prototype.forEach.call(form.elements, function (control) {
+      if (!control.name || control.name === "op" || control.type === "file" || control.type === "submit") return;
+      if ((control.type === "checkbox" || control.type === "radio") && !control.checked) return;
+      values.push([control.name, control.value]);
+    });
+    return values;
+  }
+
+  function saveDraft(form) {
+    try {
+      localStorage.setItem(DRAFT_KEY, JSON.stringify({ html: form.outerHTML, values: formValues(form), saved: Date.now() }));
+    } catch (error) { /* storage full or disabled: the form itself still holds the draft */ }
+  }
+
+  function applyValues(form, values) {
+    var byName = {};
+    values.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
+    Array.prototype.forEach.call(form.elements, function (control) {
+      if (!control.name || control.type === "file" || control.type === "submit" || control.type === "hidden") return;
+      var wanted = byName[control.name] || [];
+      if (control.type === "checkbox" || control.type === "radio") control.checked = wanted.indexOf(control.value) >= 0;
+      else if (wanted.length) control.value = wanted[0];
+    });
+  }
+
+  // Opening the empty builder again brings back the draft kept in this browser (say so, and offer a fresh start).
+  function restoreDraft(form) {
+    if (!form.hasAttribute("data-blank")) return form;
+    var saved = null;
+    try { saved = JSON.parse(localStorage.getItem(DRAFT_KEY) || "null"); } catch (error) { saved = null; }
+    if (!saved || !saved.html) return form;
+    var holder = document.createElement("div");
+    holder.innerHTML = saved.html;
+    var kept = holder.querySelector("form#builder");
+    if (!kept) return form;
+    kept.removeAttribute("aria-busy");
+    kept.removeAttribute("data-ready");
+    kept.removeAttribute("data-fallback");
+    form.replaceWith(kept);
+    applyValues(kept, saved.values || []);
+    var note = document.getElementById("draft-restored");
+    if (note) note.hidden = false;
+    return kept;
+  }
+
+  function showOffline(form, waiting) {
+    var box = document.getElementById("offline-builder");
+    if (!box) return;
+    box.querySelector("[data-waiting]").hidden = !waiting;
+    box.hidden = false;
+  }
+
+  function hideOffline() {
+    var box = document.getElementById("offline-builder");
+    if (box) box.hidden = true;
+  }
+
+  // 「判定する」 and 「入力を確認」 go by fetch: if no answer comes, nothing is lost and the same request is
+  // sent again every few seconds (and as soon as the browser says it is online) until it goes through.
+  function submitByFetch(form, button) {
+    var data = new FormData(form);
+    data.set("op", button.value);
+    var unlock = lock(form);
+    clearTimeout(retryTimer);
+    if (button.value === "resolve") sessionStorage.setItem(RESOLVING_KEY, "1");
+    return fetch(form.action, { method: "POST", body: data })
+      .then(function (response) {
+        if (response.redirected) { window.location.assign(response.url); return null; }
+        return response.text().then(function (html) {
+          var fresh = putForm(form, html);
+          var summary = fresh.querySelector("#error-summary, .notice-ok");
+          if (summary) { summary.setAttribute("tabindex", "-1"); summary.focus(); }
+          return null;
+        });
+      })
+      .catch(function (error) {
+        unlock();
+        sessionStorage.removeItem(RESOLVING_KEY);
+        if (!isNetworkError(error)) { form.dataset.fallback = "1"; form.requestSubmit(button); return; }
+        showOffline(form, true);
+        var again = function () {
+          window.removeEventListener("online", again);
+          submitByFetch(document.getElementById("builder"), document.querySelector('#builder button[value="' + button.value + '"]') || button);
+        };
+        window.addEventListener("online", again);
+        retryTimer = setTimeout(again, RETRY_MS);
+      });
+  }
+
+  function clearDraftAfterRuling() {
+    // A trace page reached by 「判定する」: the draft became a ruling (its link keeps it), so start afresh.
+    if (document.querySelector("[data-trace]") && sessionStorage.getItem(RESOLVING_KEY)) {
+      sessionStorage.removeItem(RESOLVING_KEY);
+      try { localStorage.removeItem(DRAFT_KEY); } catch (error) { /* nothing kept */ }
+    }
   }
 
   function setupBuilder(form) {
@@ -88,10 +206,18 @@
     form.dataset.ready = "1";
     form.addEventListener("click", function (event) {
       var button = event.target.closest("button[type=submit]");
-      if (!button || !isRoundTrip(button) || form.dataset.fallback) return;
+      if (!button || form.dataset.fallback) return;
+      if (button.value === "resolve" || button.value === "check") {
+        event.preventDefault();
+        submitByFetch(form, button);
+        return;
+      }
+      if (!isRoundTrip(button)) return;
       event.preventDefault();
       roundTrip(form, button);
     });
+    form.addEventListener("input", function () { saveDraft(form); });
+    form.addEventListener("change", function () { saveDraft(form); });
     form.addEventListener("change", function (event) {
       var select = event.target;
       if (!select.matches("select[data-refresh]")) return;
@@ -148,8 +274,22 @@
     document.addEventListener("keydown", function (event) { if (event.key === "Escape") closePopover(); });
   }
 
+  function setupFreshStart() {
+    var button = document.getElementById("discard-draft");
+    if (!button) return;
+    button.addEventListener("click", function () {
+      try { localStorage.removeItem(DRAFT_KEY); } catch (error) { /* nothing kept */ }
+      window.location.assign(window.location.pathname);
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
-    setupBuilder(document.getElementById("builder"));
+    clearDraftAfterRuling();
+    var form = document.getElementById("builder");
+    if (form) {
+      setupBuilder(restoreDraft(form));  // saved again at the first change, not now (an opened example is no draft)
+    }
+    setupFreshStart();
     setupChips();
   });
 })();

@@ -1,9 +1,10 @@
-// Service worker: keeps the rulebook readable offline once it has been opened.
+// Service worker: keeps the site usable offline at a venue after one visit.
 //
+// On install it stores what a judge needs without a connection: the home page, every rulebook's table of
+// contents and whole book, the glossary, the builder and the gallery, and the assets those pages use.
 // Pages and JSON: network first, the copy kept for later; offline, the kept copy is served, marked so that
-// the page says it is an offline copy. Opening any page of a rulebook also keeps that rulebook's
-// whole-book page, so an offline clause that was never opened is still shown there, at its anchor.
-// Static assets have versioned URLs and are served from the cache first.
+// the page says it is an offline copy. A clause that was never opened is shown in the stored whole book, at
+// its anchor. Static assets have versioned URLs and are served from the cache first.
 "use strict";
 
 var VERSION = new URL(self.location.href).searchParams.get("v") || "dev";
@@ -12,8 +13,47 @@ var ASSETS = "adjudicator-assets-" + VERSION;
 var MAX_PAGES = 400;
 var BOOK_PAGE = /^\/rules\/([^\/.]+)(?:\/([^\/]+))?(?:\/([^\/]+))?$/;
 
-self.addEventListener("install", function () {
+var START_PAGES = ["/", "/scenario/new", "/scenarios", "/rules/hi-story/glossary"];
+var ASSET_URL = /(?:href|src)="(\/static\/[^"?]+\?v=[0-9a-f]+)"/g;
+
+function keep(cacheName, url, response) {
+  return caches.open(cacheName).then(function (cache) { return cache.put(url, response); });
+}
+
+// A page and the versioned assets it names, stored; a failure leaves the rest to be stored (never throws).
+function storePage(url) {
+  return fetch(url, { credentials: "same-origin" }).then(function (response) {
+    if (!response.ok) return undefined;
+    return response.clone().text().then(function (html) {
+      var assets = [];
+      var match;
+      ASSET_URL.lastIndex = 0;
+      while ((match = ASSET_URL.exec(html)) !== null) assets.push(match[1]);
+      return Promise.all([keep(PAGES, url, response)].concat(assets.map(function (asset) {
+        return caches.open(ASSETS).then(function (cache) {
+          return cache.match(asset).then(function (kept) {
+            return kept || fetch(asset).then(function (got) { return got.ok ? cache.put(asset, got) : undefined; });
+          });
+        });
+      })));
+    });
+  }).catch(function () { return undefined; });
+}
+
+function startPages() {
+  return fetch("/index.json").then(function (response) { return response.json(); }).then(function (index) {
+    var pages = START_PAGES.slice();
+    (index.rulebooks || []).forEach(function (book) {
+      if (book.urls && book.urls.toc) pages.push(book.urls.toc);
+      if (book.urls && book.urls.whole_book) pages.push(book.urls.whole_book);
+    });
+    return pages;
+  }, function () { return START_PAGES.slice(); });
+}
+
+self.addEventListener("install", function (event) {
   self.skipWaiting();
+  event.waitUntil(startPages().then(function (pages) { return Promise.all(pages.map(storePage)); }));
 });
 
 self.addEventListener("activate", function (event) {

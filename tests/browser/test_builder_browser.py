@@ -55,7 +55,7 @@ def _card(page, slot: str, name: str, rank: str, power: str, role: str) -> None:
     page.locator(f'[name="{prefix}.name"]').fill(name)
     page.locator(f'[name="{prefix}.rank"]').fill(rank)
     page.locator(f'[name="{prefix}.power"]').fill(power)
-    page.locator(f'[name="{prefix}.role"]').select_option(role)
+    page.locator(f'input[type=radio][name="{prefix}.role"][value="{role}"]').check()
 
 
 def _build_block_scenario(page) -> None:
@@ -63,9 +63,10 @@ def _build_block_scenario(page) -> None:
     page.goto("/scenario/new")
     page.get_by_label("タイトル").fill("山札への攻撃をブロック — パワー差分だけ山札が削られる")
     page.get_by_label("問い（任意）").fill("パワー5000の山札への攻撃を、パワー2000のブロッカーでブロックしたら？")
-    page.get_by_label("ターンプレイヤーの何ターン目").fill("5")
-    page.get_by_label("先攻").select_option("A")
-    page.get_by_label("ターンプレイヤー", exact=True).select_option("A")
+    page.get_by_label("ターンプレイヤー", exact=True).select_option("A")  # a round trip: the pickers follow it
+    _settled(page)
+    page.get_by_label("先攻/後攻").select_option("first")
+    page.get_by_label("何ターン目（そのプレイヤーの）").fill("5")
     page.get_by_label("フェーズ").select_option("attack")
     page.locator('[name="players.A.deck.count"]').fill("12")
     page.locator('[name="players.B.deck.count"]').fill("9")
@@ -78,8 +79,7 @@ def _build_block_scenario(page) -> None:
     _settled(page)
     page.locator('[name="actions.0.attacker"]').select_option("A1")
     page.locator('[name="actions.0.target"]').select_option("deck")
-    page.locator('[name="actions.0.responses.0.kind"]').select_option("block")
-    page.locator('[name="actions.0.responses.0.ref"]').fill("B2")
+    page.get_by_role("radio", name="ブロック: B2〈石田三成〉").check()
 
 
 def _steps(page) -> list[str]:
@@ -144,7 +144,7 @@ def test_step_anchor_and_clause_text_on_tap(phone):
     chip.tap()
     popover = phone.locator(".chip-popover")
     expect(popover).to_contain_text("11.7.1")
-    expect(popover.get_by_role("link", name="条文のページを開く")).to_have_attribute("href", "/rules/hi-story/11.7.1")
+    expect(popover.get_by_role("link", name="条文のページを開く")).to_have_attribute("href", "/rules/hi-story/v1.0.0/11.7.1")
     expect(phone).to_have_url(re.compile(r"#step-6$"))  # the first tap showed the text, it did not navigate
     phone.keyboard.press("Escape")
     expect(popover).to_have_count(0)
@@ -199,8 +199,7 @@ def test_building_keeps_every_choice_when_round_trips_are_slow(browser, slow_rou
     try:
         _build_block_scenario(page)
         _settled(page)  # every round trip has answered: what was chosen meanwhile must still be there
-        expect(page.locator('[name="actions.0.responses.0.kind"]')).to_have_value("block")
-        expect(page.locator('[name="actions.0.responses.0.ref"]')).to_have_value("B2")
+        expect(page.get_by_role("radio", name="ブロック: B2〈石田三成〉")).to_be_checked()
         page.get_by_role("button", name="判定する").click()
         expect(page.locator(".verdict .numbers")).to_contain_text("Bの山札 9 → 6枚")
     finally:
@@ -218,7 +217,7 @@ def test_the_form_is_locked_while_a_round_trip_is_in_flight(browser, very_slow_r
         expect(page.locator("form#builder")).to_have_attribute("aria-busy", "true")
         expect(page.locator(".busy-status")).to_have_text("更新中…")
         expect(title).not_to_be_editable()
-        expect(page.get_by_label("先攻")).to_be_disabled()
+        expect(page.get_by_label("先攻/後攻")).to_be_disabled()
         page.keyboard.type("の判定")  # typed into the form the answer is about to replace
         typed_while_busy = title.input_value()
         _settled(page)

@@ -1,0 +1,130 @@
+"""Offline at a venue, at phone width: after one visit the site works without a connection, and the builder
+never loses a draft. The server is really taken down (and brought back on the same port), so the browser
+is offline the way a phone in a hall without signal is.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+
+import pytest
+from playwright.sync_api import expect
+from werkzeug.serving import make_server
+
+PHONE = {"width": 390, "height": 844}
+STORED = ("/", "/scenario/new", "/scenarios", "/rules/hi-story", "/rules/hi-story/all", "/rules/duel-masters",
+          "/rules/duel-masters/all")
+
+
+class Venue:
+    """The app on one fixed loopback port that the test can take down and bring back."""
+
+    def __init__(self, app):
+        self.app = app
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.server = None
+        self.thread = None
+        self.up()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def up(self) -> None:
+        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def down(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.thread.join(timeout=10)
+            self.server = None
+
+
+@pytest.fixture()
+def venue(app):
+    place = Venue(app)
+    yield place
+    place.down()
+
+
+@pytest.fixture()
+def phone_at(browser, venue):
+    context = browser.new_context(base_url=venue.url, locale="ja-JP", viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)  # installing stores both whole books, the largest pages
+    yield page
+    context.close()
+
+
+def _installed(page) -> None:
+    """The service worker is active, controls the page, and has stored every start page."""
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated'",
+        polling=200)
+    page.wait_for_function(
+        """(paths) => caches.open('adjudicator-pages-v1').then((cache) =>
+              Promise.all(paths.map((path) => cache.match(path)))).then((found) => found.every(Boolean))""",
+        arg=list(STORED), polling=300)
+
+
+def test_after_one_visit_the_books_builder_and_gallery_open_offline(phone_at, venue):
+    phone_at.goto("/")
+    phone_at.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone_at.reload()
+    _installed(phone_at)
+    venue.down()
+    phone_at.goto("/rules/hi-story")  # never opened: stored on install
+    expect(phone_at.locator("#offline-banner")).to_be_visible()
+    expect(phone_at.locator(".toc")).to_contain_text("第6章")
+    phone_at.goto("/scenarios")
+    expect(phone_at.locator(".gallery-card").first).to_be_visible()
+    phone_at.goto("/rules/hi-story/v1.0.0/6.7.1")  # a clause never opened: in the stored book, at its anchor
+    expect(phone_at).to_have_url(re.compile(r"/rules/hi-story/all#c-6\.7\.1$"))
+    expect(phone_at.locator("#c-6\\.7\\.1")).to_be_in_viewport()
+    phone_at.goto("/scenario/new")
+    expect(phone_at.get_by_role("button", name="判定する")).to_be_visible()
+
+
+def test_offline_the_builder_keeps_the_draft_and_resolves_when_back(phone_at, venue):
+    phone_at.goto("/scenario/new")
+    phone_at.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone_at.reload()
+    _installed(phone_at)
+    phone_at.get_by_role("button", name="A1にカードを置く").click()
+    expect(phone_at.locator('[name="players.A.field.1.cards.0.name"]')).to_be_visible()
+    phone_at.locator('[name="players.A.field.1.cards.0.name"]').fill("豊臣秀吉")
+    phone_at.locator('[name="players.A.field.1.cards.0.power"]').fill("5000")
+    phone_at.locator('input[type=radio][name="players.A.field.1.cards.0.role"][value="attacker"]').check()
+    phone_at.locator('[name="players.A.deck.count"]').fill("12")
+    phone_at.locator('[name="players.B.deck.count"]').fill("9")
+    phone_at.get_by_role("button", name="行動を追加").click()
+    expect(phone_at.locator('[name="actions.0.attacker"]')).to_have_value("A1")
+
+    venue.down()
+    phone_at.get_by_role("button", name="判定する").click()
+    notice = phone_at.locator("#offline-builder")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("判定にはインターネット接続が必要です")
+    expect(phone_at.locator('[name="players.A.field.1.cards.0.name"]')).to_have_value("豊臣秀吉")
+
+    phone_at.reload()  # offline: the stored empty builder, with the draft this browser kept
+    expect(phone_at.locator("#draft-restored")).to_be_visible()
+    expect(phone_at.locator('[name="players.A.field.1.cards.0.name"]')).to_have_value("豊臣秀吉")
+    expect(phone_at.locator('[name="players.B.deck.count"]')).to_have_value("9")
+    phone_at.get_by_role("button", name="判定する").click()
+    expect(notice).to_be_visible()
+
+    venue.up()  # the connection is back: the waiting ruling goes through by itself
+    expect(phone_at).to_have_url(re.compile(r"/t/[a-z2-7]{16}$"), timeout=30_000)
+    expect(phone_at.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
+    expect(phone_at.locator(".verdict .numbers")).to_contain_text("Bの山札 9 → 4枚")
+    phone_at.goto("/scenario/new")  # the draft became a ruling: the builder starts empty again
+    expect(phone_at.locator("#draft-restored")).to_be_hidden()
+    expect(phone_at.locator('[name="players.A.field.1.cards.0.name"]')).to_have_count(0)
