@@ -288,6 +288,17 @@ def mutated_scenarios(draw) -> dict:
 
 
 @st.composite
+def odd_text_scenarios(draw) -> dict:
+    """A real scenario with one of its texts (a title, a name, an attribute) carrying a lone surrogate or odd
+    digits: the rest stays valid, so the text travels as far as the scenario loads (encoding, hashing)."""
+    data = real_scenario(draw(st.sampled_from(REAL_SCENARIOS)))
+    texts = [(container, key) for container, key in _containers(data) if isinstance(container[key], str)]
+    container, key = draw(st.sampled_from(texts))
+    container[key] = container[key] + draw(st.sampled_from(SURROGATES + UNICODE_DIGITS))
+    return data
+
+
+@st.composite
 def broken_texts(draw) -> str:
     """Real scenario text with characters cut, inserted or swapped; or YAML-looking noise."""
     text = draw(st.sampled_from(REAL_SCENARIOS)).read_text("utf-8")
@@ -368,6 +379,7 @@ def test_link_payloads_valid_and_broken_never_fail_the_server(fuzz, client, tall
         # Built by hand as an attacker would (encode_payload only ever sees loaded scenarios): ASCII JSON, so a
         # lone surrogate travels as its escape.
         mutated_scenarios().map(_raw_payload),
+        odd_text_scenarios().map(_raw_payload),
     )
 
     def check(payload):
@@ -397,6 +409,7 @@ def test_resolve_api_answers_every_scenario_without_a_server_error(fuzz, client,
         grammar_scenarios().map(lambda data: ("application/json", json.dumps(data, ensure_ascii=False))),
         mutated_scenarios().map(lambda data: ("application/json", json.dumps(data, ensure_ascii=False))),
         mutated_scenarios().map(lambda data: ("application/json", json.dumps(data))),  # "\ud800" as an escape
+        odd_text_scenarios().map(lambda data: ("application/json", json.dumps(data))),
         broken_texts().map(lambda text: ("application/yaml", text)),
         st.tuples(st.sampled_from(("application/json", "text/plain", "application/yaml", "multipart/form-data")),
                   st.text(max_size=100)),

@@ -90,8 +90,9 @@ DEFAULT_HSTS_SECONDS = 31_536_000
 RETRY_AFTER_SECONDS = 60
 
 # Pages that are the same for everyone for a whole release may be kept this long by browsers and caches.
-CACHEABLE_ENDPOINTS = frozenset({"rules.node", "rules.pinned_node", "rules.toc", "scenarios.short_link",
-                                 "scenarios.short_link_json"})
+# (Not the tables of contents: the service worker's start pages revalidate, so offline it is the worker that
+# answers and says so.)
+CACHEABLE_ENDPOINTS = frozenset({"rules.node", "rules.pinned_node", "scenarios.short_link", "scenarios.short_link_json"})
 CACHE_SECONDS = 300
 NO_STORE_ENDPOINTS = frozenset({"scenarios.new_scenario", "scenarios.builder_round_trip", "scenarios.edit_example",
                                 "scenarios.edit_stateless", "scenarios.edit_short_link", "scenarios.api_resolve",
