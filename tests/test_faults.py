@@ -148,7 +148,7 @@ def _app(data_dir: Path, monkeypatch, built_index: Path | None = None):
         subprocess.run(["cp", "-a", str(built_index), str(data_dir / "index")], check=True)
     from adjudicator.web import create_app
 
-    return create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": "memory://"})
+    return create_app({"TESTING": True})  # the default rate-limit counters too: a file in the same directory
 
 
 def _payload(title: str) -> str:

@@ -233,7 +233,7 @@ class PostgresLinkStore:
 
     def __init__(self, url: str, connect_timeout: int = 10, quota_bytes: int = DEFAULT_QUOTA_BYTES):
         import psycopg  # imported here: SQLite users never need the driver loaded
-        from psycopg_pool import ConnectionPool
+        from psycopg_pool import ConnectionPool  # nor the pool
 
         self._psycopg = psycopg
         self.url = url
@@ -263,7 +263,7 @@ class PostgresLinkStore:
 
     def put(self, record: LinkRecord) -> LinkRecord:
         _checked(record)
-        from psycopg_pool import PoolTimeout
+        from psycopg_pool import PoolTimeout  # here: SQLite users never need the pool loaded
 
         try:
             with self._connection() as db:
@@ -288,7 +288,7 @@ class PostgresLinkStore:
         return _same_ruling(stored, record)
 
     def get(self, link_id: str) -> LinkRecord | None:
-        from psycopg_pool import PoolTimeout
+        from psycopg_pool import PoolTimeout  # here: SQLite users never need the pool loaded
 
         try:
             with self._connection() as db:

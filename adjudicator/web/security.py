@@ -12,8 +12,9 @@ Registered by :func:`init_app`. The headers go on every response (pages, JSON, s
 - ``Strict-Transport-Security`` on HTTPS answers (``ADJUDICATOR_HSTS_SECONDS``, 0 turns it off); behind a TLS
   proxy, ``ADJUDICATOR_PROXY_HOPS=1`` applies ProxyFix so HTTPS, the client address and the host are the
   proxy's (never trusted from a client that reaches gunicorn directly).
-- ``Cache-Control``: ``no-store`` for the builder and every error, ``max-age`` with an ``ETag`` (and 304 on a
-  match) for clause pages and stored rulings, which never change for a release; ``no-cache`` for the rest.
+- ``Cache-Control``: ``no-store`` for the builder and every error; an ``ETag`` (and 304 on a match) for clause
+  pages and stored rulings, which never change for a release, with a short ``max-age`` for their JSON twins
+  (the HTML pages revalidate, for the service worker's sake); ``no-cache`` for the rest.
 - ``Allow`` on every 405.
 
 The ``Host`` header is checked against ``ADJUDICATOR_ALLOWED_HOSTS`` (Flask's ``TRUSTED_HOSTS``; loopback
@@ -258,7 +259,10 @@ def _cache_headers(response: Response) -> Response:
     if response.status_code >= 400 or endpoint in NO_STORE_ENDPOINTS:
         response.headers["Cache-Control"] = "no-store"
     elif endpoint in CACHEABLE_ENDPOINTS and response.status_code == 200 and request.method in ("GET", "HEAD"):
-        response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
+        # The pages themselves revalidate (a 304 costs nothing): the service worker fetches them first from the
+        # network, and a copy still fresh in the HTTP cache would answer offline without its offline notice.
+        fresh = response.mimetype == "application/json"
+        response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}" if fresh else "no-cache"
         if not response.is_streamed:
             response.add_etag()  # a match becomes a 304 in _NotModified, below which the page cache serves
     else:
@@ -267,9 +271,12 @@ def _cache_headers(response: Response) -> Response:
 
 
 def _untrusted_host(error: SecurityError):
-    """A Host header outside the allow-list: refused without repeating it (Werkzeug's text names the host)."""
-    error.description = UNTRUSTED_HOST
-    return errors.render(error)
+    """A Host header outside the allow-list: refused without repeating it (Werkzeug's text names the host).
+    A page of its own: no URL can be built for an untrusted host, so the site's templates cannot render."""
+    if errors.wants_json():
+        return jsonify({"error": UNTRUSTED_HOST, "status": 400}), 400
+    return Response(f"<!doctype html><html lang=\"ja\"><meta charset=\"utf-8\"><title>400</title>"
+                    f"<p>{UNTRUSTED_HOST}</p></html>", status=400, mimetype="text/html")
 
 
 class _InsufficientStorage(HTTPException):
