@@ -16,3 +16,7 @@ def main() -> None:
 for _module in (rulebook_commands, search_commands, engine_commands, web_commands):
     for _command in _module.COMMANDS:
         main.add_command(_command)
+
+
+if __name__ == "__main__":  # `python -m adjudicator.cli` runs this checkout
+    main()

@@ -32,8 +32,8 @@ PHASE_MOMENTS = {"start": "初め", "end": "終わり"}
 
 # How long a change lasts (5.6).
 DURATIONS = {
-    "end_of_attack": "その攻撃中", "end_of_turn": "このターン", "end_of_next_turn": "次のターン",
-    "end_of_own_next_turn": "次の自分のターンの終わりまで",
+    "end_of_attack": "その攻撃中", "end_of_turn": "このターン", "next_turn": "次のターン",
+    "end_of_next_turn": "次のターンの終わりまで", "end_of_own_next_turn": "次の自分のターンの終わりまで",
 }
 
 # The actions of a scenario (format ``Action``), named as the builder and the previews show them.

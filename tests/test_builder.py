@@ -215,6 +215,8 @@ def test_build_the_block_scenario_with_plain_round_trips(client):
     form.setlist("players.A.deck.count", ["12"])
     form.setlist("players.B.deck.count", ["9"])
     form.setlist("players.B.graveyard.count", ["2"])
+    for zone in ("players.A.graveyard", "players.A.hand", "players.B.hand"):  # a blank count is unknown, not 0
+        form.setlist(f"{zone}.count", ["0"])
     for op in ("add:players.A.field.1.cards", "add:players.B.field.2.cards", "add:actions"):
         response = _submit(client, form, op)
         assert response.status_code == 200

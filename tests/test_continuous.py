@@ -125,7 +125,7 @@ def test_a_continuous_player_restriction_forbids_while_its_card_is_there():
     gate = person("関所", effects=[constant("通行止め", {"restrict": {"player": "opponent", "cannot": "attack"}})])
     board = board_of({1: {"card": gate}}, {1: {"card": person("槍兵")}}, turn_player="B")
     found = restrictions.forbidding(game_of(board), "B", "attack", top(board, "B1"))
-    assert found is not None and found[1] is continuous.CONTINUOUS_REJUDGED
+    assert found is not None and found[1][0] is continuous.CONTINUOUS_REJUDGED
     del board.players["A"].field[1]
     assert restrictions.forbidding(game_of(board), "B", "attack", top(board, "B1")) is None
 
@@ -135,7 +135,7 @@ def test_a_card_subject_restriction_is_judged_on_the_card_at_the_attempt():
     held = Timed("attack", Expiry("B", 1), where=Where(rank_at_most=1))
     board.players["B"].restrictions.append(held)
     game = game_of(board)
-    assert restrictions.forbidding(game, "B", "attack", top(board, "B1"))[1] is restrictions.CARD_RESTRICTION
+    assert restrictions.forbidding(game, "B", "attack", top(board, "B1"))[1][0] is restrictions.CARD_RESTRICTION
     assert restrictions.forbidding(game, "B", "attack", top(board, "B2")) is None
     top(board, "B2").rank_mods.append(PowerMod(-2, None, Expiry("B", 1)))  # now rank 0: caught (8.2.5)
     assert restrictions.forbidding(game, "B", "attack", top(board, "B2")) is not None
@@ -145,9 +145,9 @@ def test_first_turn_limits_spare_an_effects_set():
     board = board_of({1: {"card": person("足軽", 0)}})
     board.round = 1
     game = game_of(board)
-    assert restrictions.forbidding(game, "A", "set")[1] is restrictions.FIRST_TURN
+    assert restrictions.forbidding(game, "A", "set")[1][0] is restrictions.FIRST_TURN
     assert restrictions.forbidding(game, "A", "set", by_effect=True) is None          # 5.5.2
-    assert restrictions.forbidding(game, "A", "attack")[1] is restrictions.FIRST_TURN
+    assert restrictions.forbidding(game, "A", "attack")[1][0] is restrictions.FIRST_TURN
 
 
 def test_overlapping_limits_leave_the_smaller_room_and_count_this_turns_summons():
@@ -158,4 +158,4 @@ def test_overlapping_limits_leave_the_smaller_room_and_count_this_turns_summons(
     assert restrictions.room_left(player, "summon") == 1
     player.summons_this_turn = 2
     assert restrictions.summons_left(game_of(board), "A") == 0
-    assert restrictions.forbidding(game_of(board), "A", "summon")[1] is restrictions.SUMMON_LIMIT
+    assert restrictions.forbidding(game_of(board), "A", "summon")[1][0] is restrictions.SUMMON_LIMIT

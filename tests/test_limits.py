@@ -280,9 +280,9 @@ def test_a_trigger_chain_that_never_ends_stops_with_a_ruling():
     data = minimal_scenario(effects=effects)
     data["actions"] = [{"activate": {"card": "A1", "effect": "起動"}}]
     ruling = resolve(load_scenario(data)).to_json()
-    assert len(ruling["gaps"]) == 1
-    assert f"{game.MAX_TRIGGER_DEPTH}段" in ruling["gaps"][0]["text"]
-    assert "ループ" in ruling["gaps"][0]["text"]
+    assert ruling["gaps"] == [] and ruling["limit"]["name"] == "MAX_TRIGGER_DEPTH"   # an engine limit, not a gap
+    assert f"{game.MAX_TRIGGER_DEPTH}段" in ruling["limit"]["text"]
+    assert "ループ" in ruling["limit"]["text"]
 
 
 def test_operations_in_one_action_are_bounded():
@@ -291,8 +291,8 @@ def test_operations_in_one_action_are_bounded():
     data = minimal_scenario(effects=[{"name": "連打", "mark": "none", "sentences": [sentence] * 3}])
     data["actions"] = [{"activate": {"card": "A1", "effect": "連打"}}]
     ruling = resolve(load_scenario(data)).to_json()
-    assert [gap["text"] for gap in ruling["gaps"]] == [
-        f"処理が{game.MAX_EFFECT_OPERATIONS}回を超えたため、このシナリオはループしていると判断して停止した"]
+    assert ruling["gaps"] == [] and ruling["limit"]["name"] == "MAX_EFFECT_OPERATIONS"
+    assert ruling["limit"]["text"].startswith(f"処理が{game.MAX_EFFECT_OPERATIONS}回を超えたため、このシナリオはループしていると判断して停止した")
 
 
 def test_a_trace_that_reaches_its_step_bound_ends_in_a_ruling_not_an_error():
@@ -302,8 +302,8 @@ def test_a_trace_that_reaches_its_step_bound_ends_in_a_ruling_not_an_error():
     data["actions"] = [{"activate": {"card": "A1", "effect": "連打"}}] * 20
     ruling = resolve(load_scenario(copy.deepcopy(data))).to_json()
     assert len(ruling["steps"]) == trace.MAX_STEPS
-    assert [gap["text"] for gap in ruling["gaps"]] == [
-        f"解決の記録が{trace.MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない）"]
+    assert ruling["gaps"] == [] and ruling["limit"]["name"] == "MAX_STEPS"
+    assert ruling["limit"]["text"].startswith(f"解決の記録が{trace.MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない")
 
 
 # --- the same limits through HTTP ---------------------------------------------------------------------
@@ -345,7 +345,7 @@ def test_a_looping_scenario_over_http_is_a_ruling_not_an_error(client):
     data["actions"] = [{"activate": {"card": "A1", "effect": "起動"}}]
     response = client.post("/api/resolve", json=data)
     assert response.status_code == 200
-    assert "ループ" in response.get_json()["gaps"][0]["text"]
+    assert "ループ" in response.get_json()["limit"]["text"]
 
 
 # --- forms: which bounds apply to URL-encoded and which to multipart bodies ----------------------------------

@@ -97,8 +97,8 @@ def test_self_retriggering_effect_stops_at_the_depth_bound():
     rest_b1 = {"name": "刺客", "rank": 2, "power": 2000, "effects": [
         {"name": "足止め", "sentences": [{"do": [{"rest": {"player": "opponent", "choose": 1, "chosen": ["B1"]}}]}]}]}
     trace = play(rest_b1, {1: {"card": loop}}, {"card": "A1", "effect": "足止め"})
-    assert trace["gaps"] and "ループ" in trace["gaps"][0]["text"]
-    assert str(MAX_TRIGGER_DEPTH) in trace["gaps"][0]["text"]
+    assert trace["limit"] and "ループ" in trace["limit"]["text"]
+    assert str(MAX_TRIGGER_DEPTH) in trace["limit"]["text"]
     assert len(trace["steps"]) < MAX_STEPS
 
 
@@ -111,8 +111,8 @@ def test_branching_chain_stops_at_the_operation_bound():
     rest_b1 = {"name": "刺客", "rank": 2, "power": 2000, "effects": [
         {"name": "足止め", "sentences": [{"do": [{"rest": {"player": "opponent", "choose": 1, "chosen": ["B1"]}}]}]}]}
     trace = play(rest_b1, {1: {"card": loop}}, {"card": "A1", "effect": "足止め", "order": ["右", "左"]})
-    assert trace["gaps"] and len(trace["steps"]) < MAX_STEPS
-    assert any(str(n) in trace["gaps"][0]["text"] for n in (MAX_TRIGGER_DEPTH, MAX_EFFECT_OPERATIONS))
+    assert trace["limit"] and len(trace["steps"]) < MAX_STEPS
+    assert any(str(n) in trace["limit"]["text"] for n in (MAX_TRIGGER_DEPTH, MAX_EFFECT_OPERATIONS))
 
 
 def test_interrupt_keeps_the_outer_steps_waiting_events():

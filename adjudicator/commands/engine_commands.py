@@ -1,4 +1,4 @@
-"""CLI: ``adjudicator resolve``, ``adjudicator verify`` (and ``adjudicator coverage``)."""
+"""CLI: ``adjudicator resolve``, ``adjudicator verify`` (and ``adjudicator coverage``, ``adjudicator rules``)."""
 
 from __future__ import annotations
 
@@ -75,4 +75,19 @@ def coverage(paths: tuple[Path, ...], as_json: bool) -> None:
     sys.exit(1 if report.unmarked or report.unknown else 0)
 
 
-COMMANDS = [resolve, verify, coverage]
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
+def rules(paths: tuple[Path, ...], as_json: bool) -> None:
+    """Every registered rule, the outcomes it decides and the passing scenarios that reach each with it cited."""
+    from adjudicator.checks.audit import audit, render  # see resolve: loaded when the command runs
+
+    report = audit(list(paths) or None)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render(report))
+    sys.exit(1 if report.counts()["outcome_branches_citing_no_rule"] else 0)
+
+
+COMMANDS = [resolve, verify, coverage, rules]

@@ -63,7 +63,7 @@ def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
         raise Illegal(f"{card_words(board, card)}は｛{spec.effect}｝という効果を持たない", EFFECT_PHASE)
     _check_activation(game, card, effect)
     use_mark(game, card, effect)
-    considered = [Considered("レストしていても効果は発動できる", REST_DOES_NOT_STOP.clauses)] if board.players[owner].field[slot].rested else []
+    considered = [Considered.of("レストしていても効果は発動できる", REST_DOES_NOT_STOP)] if board.players[owner].field[slot].rested else []
     game.trace.step(
         f"{owner}は{card_words(board, card)}の{MARK_WORDS[effect.mark]}｛{effect.name}｝を発動する。",
         EFFECT_PHASE, *mark_rules(effect), considered=considered,
@@ -83,7 +83,7 @@ def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
         raise Illegal(f"{words}: {problem[0]}", *problem[1], ACTIVATION_CONDITION)
     forbidden = forbidding(game, card.owner, "activate", card)
     if forbidden is not None:
-        raise Illegal(forbidden[0], forbidden[1], ACTIVATION_CONDITION)
+        raise Illegal(forbidden[0], *forbidden[1], ACTIVATION_CONDITION)
 
 
 # --- an event from hand (6.8) ---------------------------------------------------------------------
@@ -130,7 +130,7 @@ def event_problem(game: "Game", player: str, card: Card, counter: bool = False) 
         return f"{player}はこのターン既に事変を発動している（事変は相手のターンも含め1ターンに1枚まで）", (ONE_EVENT_PER_TURN,)
     forbidden = forbidding(game, player, "event", card)
     if forbidden is not None:
-        return forbidden[0], (forbidden[1],)
+        return forbidden[0], forbidden[1]
     level = card.info.level or 0
     highest, holder, _ = highest_face_up_rank(game)
     if highest is None or level > highest:
@@ -147,12 +147,12 @@ def resolve_event(game: "Game", player: str, card: Card) -> None:
     take_from_zone(game, card)
     owner.events_this_turn += 1
     highest, holder, left_out = highest_face_up_rank(game)
-    considered = [Considered(f"ウラのカード・場の下のカード{left_out}枚のランクは判定に使わない", EVENT_LEVEL.clauses)] if left_out else []
+    considered = [Considered.of(f"ウラのカード・場の下のカード{left_out}枚のランクは判定に使わない", EVENT_LEVEL)] if left_out else []
     game.trace.step(
         f"{player}は手札から事変{card.label()}（レベル{card.info.level or 0}）を発動する。場のオモテのカードの一番大きなランクは"
         f"{highest}（{card_words(board, holder)}）。処理中の事変はどのゾーンにも属さない。",
         EVENT_LEVEL, ONE_EVENT_PER_TURN, EFFECTIVE_RANK, EVENT_IN_NO_ZONE,
-        changes=[count_change(player, "hand", hand, len(owner.hand))], considered=considered,
+        changes=[count_change(game.board, player, "hand", hand, len(owner.hand))], considered=considered,
     )
     for effect in card.info.effects:
         if effect.when is not None:
@@ -165,7 +165,7 @@ def resolve_event(game: "Game", player: str, card: Card) -> None:
     owner.graveyard.append(card)
     game.trace.step(
         f"事変{card.label()}の処理を終えたので、{player}の墓地へ送る。", EVENT_TO_GRAVEYARD,
-        changes=[count_change(player, "graveyard", graveyard, len(owner.graveyard))],
+        changes=[count_change(game.board, player, "graveyard", graveyard, len(owner.graveyard))],
     )
 
 

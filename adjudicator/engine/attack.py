@@ -42,6 +42,9 @@ ATTACK_TRIGGERS = rule("attack_triggers", "10.6.2-2", "「攻撃した時」「�
 CHOOSE_DEFENCE = rule("choose_defence", ("10.6.2-3", "11.2.1"), "攻撃を受けた側はブロック・身代わり・事変のいずれか1つを選べる")
 PROCESS_DEFENCE = rule("process_defence", "10.6.2-4", "選択した防御手段の処理と「ブロックした時」等の効果の発動")
 CHOOSE_DAMAGE_ZERO = rule("choose_damage_zero", ("10.6.2-5", "11.2.8"), "山札へのダメージを0にするかの選択（他の防御手段と併用可）")
+DAMAGE_ZERO_HOLDER = rule(
+    "damage_zero_holder", "9.1.6", "「自分の山札が受けるダメージを0にできる」権利は、その山札の持ち主のものとして使うかを選ぶ"
+)
 FIX_POWER = rule("fix_power", "10.6.2-6", "パワーの確定と、攻撃処理そのものの確定")
 BEFORE_MOVE = rule("before_move", "10.6.2-7", "敗れたカードの「墓地へ送られる時」等の発動")
 MOVE = rule("attack_move", "10.6.2-8", "敗れたカードの移動と、ダメージを受けた山札の移動")
@@ -128,7 +131,7 @@ def _declare(game: "Game", spec: AttackSpec) -> Attack:
     target = None if spec.target == "deck" else _target(game, spec.target, opponent_of(player))
     forbidden = restrictions.forbidding(game, player, "attack", attacker)
     if forbidden:
-        raise Illegal(forbidden[0], forbidden[1])
+        raise Illegal(forbidden[0], *forbidden[1])
     attack = Attack(attacker, attacker.incarnation, target, target.incarnation if target else 0, player, opponent_of(player))
     _record_declaration(game, attack)
     return attack
@@ -183,15 +186,15 @@ def _resolve(game: "Game", attack: Attack, spec: AttackSpec) -> None:
     _attack_triggers(game, attack)
     if _cancelled(game, attack):
         return
-    if "response" not in spec.model_fields_set:
+    if spec.response == "open":
         _defence_left_open(game, attack)
     _choose_defence(game, attack, spec.defences)
     _process_defence(game, attack)
     if _cancelled(game, attack):
         return
-    if "damage_zero" not in spec.model_fields_set:
+    if spec.damage_zero == "open":
         _damage_zero_left_open(game, attack)
-    _choose_damage_zero(game, attack, spec.damage_zero)
+    _choose_damage_zero(game, attack, spec.damage_zero is True)
     if _cancelled(game, attack):
         return
     outcome = _fix(game, attack)
@@ -263,7 +266,7 @@ def _defence_left_open(game: "Game", attack: Attack) -> None:
 def _damage_zero_left_open(game: "Game", attack: Attack) -> None:
     """A right to zero the deck's damage is the defender's choice at ⑤ (11.2.8): never assumed either way."""
     if attack.target is None and game.board.players[attack.defender].damage_zero > 0:
-        game.need_decision(attack.defender, "「山札へのダメージを0にする」権利をこの攻撃に使うか", ["true", "false"], CHOOSE_DAMAGE_ZERO)
+        game.need_decision(attack.defender, "「山札へのダメージを0にする」権利をこの攻撃に使うか", ["true", "false"], CHOOSE_DAMAGE_ZERO, DAMAGE_ZERO_HOLDER)
 
 
 def _choose_defence(game: "Game", attack: Attack, defences: list[Defence]) -> None:
@@ -339,7 +342,7 @@ def _block_problem(game: "Game", attack: Attack, ref: str) -> tuple[str, tuple[R
         return f"{label}は盾マーク（ブロッカー）を持たないのでブロックできない", (BLOCK,)
     forbidden = restrictions.forbidding(game, attack.defender, "block", card)
     if forbidden:
-        return forbidden[0], (forbidden[1],)
+        return forbidden[0], forbidden[1]
     return None
 
 
@@ -406,7 +409,7 @@ def _process_substitute(game: "Game", attack: Attack, ref: str) -> None:
     considered: list[Considered] = []
     changes = naming.count_changes(before, board)
     if attacker.immune:
-        considered.append(Considered(f"{label}は効果を受けないので、パワーは−3000されない", IMMUNE_TO_POWER.clauses))
+        considered.append(Considered.of(f"{label}は効果を受けないので、パワーは−3000されない", IMMUNE_TO_POWER, outcome="refuses"))
         game.trace.step(text, *rules, changes=changes, considered=considered)
         return
     old = power_of(board, attacker)
@@ -442,7 +445,7 @@ def _choose_damage_zero(game: "Game", attack: Attack, wanted: bool) -> None:
         game.trace.step(
             f"カードへの攻撃なので{attack.defender}の山札はダメージを受けない。「山札へのダメージを0にする」権利は使われない。",
             CHOOSE_DAMAGE_ZERO,
-            considered=[Considered("山札が受けるダメージは山札への攻撃によるものだけ", DAMAGE_ZERO.clauses)],
+            considered=[Considered.of("山札が受けるダメージは山札への攻撃によるものだけ", DAMAGE_ZERO, outcome="does not apply")],
         )
         return
     attack.damage_zero = True
@@ -480,7 +483,7 @@ def _fix(game: "Game", attack: Attack) -> AttackResult:
     considered = outcome.considered + _power_notes(game, [attack.attacker, *([opponent] if opponent else [])])
     forbidden = restrictions.forbidding(game, attack.player, "attack", attack.attacker)
     if forbidden:
-        considered.append(Considered(f"{forbidden[0]}が、宣言済みのこの攻撃は取り消されない", DECLARED_ATTACK_STANDS.clauses))
+        considered.append(Considered.of(f"{forbidden[0]}が、宣言済みのこの攻撃は取り消されない", DECLARED_ATTACK_STANDS))
     game.trace.step(outcome.text, FIX_POWER, *outcome.rules, considered=considered)
     return outcome
 
@@ -489,7 +492,7 @@ def _power_notes(game: "Game", cards: list[Card]) -> list[Considered]:
     """How each compared power came about: added changes (10.4.2), a set value (10.4.3), the floor (11.6.2)."""
     notes = []
     for card in cards:
-        mods = card.power_mods
+        mods = durations.in_force(card.power_mods)
         if card.info is None or card.info.power is None:
             continue
         label = naming.card_label(game.board, card)
@@ -497,12 +500,12 @@ def _power_notes(game: "Game", cards: list[Card]) -> list[Considered]:
         if not mods:
             continue
         if any(mod.set is not None for mod in mods):
-            notes.append(Considered(f"{label}: 「パワーが〇〇になる」がそれ以前の増減を上書きしている", POWER_SET_OVERRIDES.clauses))
+            notes.append(Considered.of(f"{label}: 「パワーが〇〇になる」がそれ以前の増減を上書きしている", POWER_SET_OVERRIDES))
         if sum(1 for mod in mods if mod.add is not None) > 1:
-            notes.append(Considered(f"{label}: パワーの増減は合算する", AMOUNTS_ADD_UP.clauses))
+            notes.append(Considered.of(f"{label}: パワーの増減は合算する", AMOUNTS_ADD_UP))
         unfloored = card.info.power + sum(mod.add or 0 for mod in mods if mod.set is None)
         if all(mod.set is None for mod in mods) and unfloored < 0:
-            notes.append(Considered(f"{label}: 計算上{unfloored}だがパワーは0未満にならない", POWER_FLOOR.clauses))
+            notes.append(Considered.of(f"{label}: 計算上{unfloored}だがパワーは0未満にならない", POWER_FLOOR))
     return notes
 
 
@@ -511,7 +514,7 @@ def _continuous_notes(game: "Game", card: Card, label: str) -> list[Considered]:
     notes = []
     for mod in continuous.power_mods_for(game.board, card):
         change = f"{mod.add:+d}" if mod.add is not None else f"を{mod.set}にする"
-        notes.append(Considered(f"{label}のパワーには「常」効果｛{mod.source}｝の{change}が含まれる", continuous.CONTINUOUS_REJUDGED.clauses))
+        notes.append(Considered.of(f"{label}のパワーには「常」効果｛{mod.source}｝の{change}が含まれる", continuous.CONTINUOUS_REJUDGED))
     return notes
 
 
@@ -522,7 +525,7 @@ def _deck_outcome(game: "Game", attack: Attack, power: int) -> AttackResult:
         f"パワーを確定する: {label} {power}。山札への攻撃なので、パワー1000につき1枚、"
         f"{attack.defender}の山札の上から{damage}枚を墓地へ送ることが確定する。"
     )
-    considered = [Considered("ブロックされなかった山札への攻撃はバトルではない", NOT_A_BATTLE.clauses)]
+    considered = [Considered.of("ブロックされなかった山札への攻撃はバトルではない", NOT_A_BATTLE)]
     return AttackResult([], damage, text, (DECK_DAMAGE,), considered)
 
 
@@ -565,7 +568,7 @@ def _before_move(game: "Game", outcome: AttackResult) -> list[Card]:
         if not allowed:
             staying.append(card)
             why = BATTLE_PROOF if "バトル" in reason else PROTECTION  # 11.7.2 is the battle-only case of 10.2.1
-            considered.append(Considered(f"{naming.card_label(board, card)}は{reason}ので、場に残る", why.clauses))
+            considered.append(Considered.of(f"{naming.card_label(board, card)}は{reason}ので、場に残る", why, outcome="refuses"))
     game.trace.step(
         "敗れたカードの「墓地へ送られる時」等の効果を処理する。" if outcome.losers else "バトルで敗れたカードはない。",
         BEFORE_MOVE,
@@ -629,7 +632,7 @@ def _after_attack(game: "Game", attack: Attack) -> None:
         if card is None:
             continue
         if _gone(game, card, incarnation):
-            considered.append(Considered(f"{card.label()}は場に残っていないので「{name}」の効果は発動しない", AFTER_ATTACK.clauses))
+            considered.append(Considered.of(f"{card.label()}は場に残っていないので「{name}」の効果は発動しない", AFTER_ATTACK, outcome="does not apply"))
         else:
             game.happened(Event(kind, card, player, cause="attack"))
     game.trace.step("「攻撃した後」「ブロックした後」の効果を処理する。この攻撃はここで完結する。", AFTER_ATTACK, ONE_AT_A_TIME, considered=considered)
@@ -641,6 +644,9 @@ def _end_attack_durations(game: "Game", attack: Attack) -> list[str]:
     board = game.board
     before = power_of(board, attack.attacker)
     ended = durations.end_of_attack(board)
+    # ⑨ and ⑩ are not 「攻撃中」 (10.6.4): from here no card is 「攻撃しているカード」.
+    board.attacking = None
+    board.attack_target = None
     changes = [f"{words}が終わる（その攻撃中の効果）" for words in ended]
     after = power_of(board, attack.attacker)
     if ended and before != after and board.on_field(attack.attacker):

@@ -34,6 +34,17 @@ class Expiry:
     player: str
     turns: int
     at: Literal["turn", "attack", "never"] = "turn"
+    # 「次のターン、…」 (``next_turn``) has not begun yet: it comes into force when the next turn of this
+    # player begins (5.6.2) and does not tick before then. None: in force now.
+    waits_for: str | None = None
+    # How the period was written (``until`` name or ``turns``), so a ruling can cite how it is read (5.6).
+    period: str = ""
+    across_extra_turn: bool = False  # an extra turn passed while it ran (5.8.2, 5.8.5)
+    reapplied: bool = False          # the same content was applied again and did not add up (5.7.1)
+
+    @property
+    def in_force(self) -> bool:
+        return self.waits_for is None
 
     def longer_than(self, other: "Expiry") -> bool:
         order = {"attack": 0, "turn": 1, "never": 2}
@@ -170,6 +181,7 @@ class Player:
     restrictions: list[Timed] = field(default_factory=list)
     extra_turn: bool = False
     turns_taken: int = 0     # own turns since the scenario started, for 「nターン」 counts
+    unknown_zones: tuple[str, ...] = ()  # zones given as `unknown`: their count is asked when it matters
 
     def stack_of(self, card: Card) -> tuple[int, Stack] | None:
         for slot, stack in self.field.items():
@@ -349,7 +361,33 @@ def _turn_counts(game: fmt.GameSpec) -> dict[str, int]:
     return {game.turn_player: game.round, other: game.round - 1 if game.turn_player == game.first_player else game.round}
 
 
+UNKNOWN_ZONE_CARDS = 60  # placeholder cards of a zone whose count is unknown: "enough" for what is taken
+
+
+class CountUnknown(Exception):
+    """A ruling needs the number of cards in a zone the scenario left ``unknown``: it stops and asks for it
+    (4.1.1, 4.1.3: counts are public, a player can always be asked)."""
+
+    def __init__(self, player: str, zone: str, why: str, *rules):
+        super().__init__(why)
+        self.player, self.zone, self.why, self.rules = player, zone, why, rules
+
+
+def zone_count(player: "Player", zone: str, why: str, *rules) -> int:
+    """The number of cards in ``zone``; a count the scenario did not give stops the ruling (CountUnknown)."""
+    if zone in player.unknown_zones:
+        raise CountUnknown(player.id, zone, why, *rules)
+    return len(getattr(player, zone))
+
+
+def count_reduced(player: "Player", zone: str) -> bool:
+    """Whether cards have left an unknown zone: it may have reached 0, which only its count can tell."""
+    return zone in player.unknown_zones and len(getattr(player, zone)) < UNKNOWN_ZONE_CARDS
+
+
 def _zone(owner: str, zone: fmt.Zone, uids: Iterator[int]) -> list[Card]:
+    if zone == "unknown":
+        return [Card(uid=next(uids), owner=owner, info=None) for _ in range(UNKNOWN_ZONE_CARDS)]
     if isinstance(zone, int):
         return [Card(uid=next(uids), owner=owner, info=None) for _ in range(zone)]
     return [_card(owner, info, uids, None) for info in zone]
@@ -375,6 +413,7 @@ def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameS
         hand_draw_limit=spec.hand_draw_limit,
         summon_limit=spec.summon_limit,
         extra_turn=spec.extra_turn,
+        unknown_zones=tuple(zone for zone in ("deck", "graveyard", "hand") if getattr(spec, zone) == "unknown"),
     )
     player.restrictions = [
         Timed(r.cannot, _initial_expiry(r, affected=pid, controller=opponent_of(pid), turn_player=game.turn_player))
@@ -416,10 +455,10 @@ def _card(owner: str, info: fmt.Card, uids: Iterator[int], game: fmt.GameSpec | 
 def _initial_expiry(timed: fmt.Timed, affected: str, controller: str, turn_player: str) -> Expiry:
     """A duration written into the starting board is read from the board's moment.
 
-    The board does not say whose effect set it, so 「次のターン」 (``end_of_next_turn``) there means the
+    The board does not say whose effect set it, so 「次のターン」 (``next_turn``, ``end_of_next_turn``) there means the
     turn after the current one: the non-turn player's next turn (5.6.2 read from the turn player's side).
     """
-    if timed.until == "end_of_next_turn":
+    if timed.until in ("end_of_next_turn", "next_turn"):
         controller = turn_player
     return expiry_from(timed, affected, controller, turn_player)
 
@@ -432,14 +471,18 @@ def expiry_from(timed: fmt.Timed, affected: str, controller: str, turn_player: s
     """
     if timed.turns is not None:
         # 「nターンの間」 counts the affected player's turns (5.6.1); the current one counts if it is theirs.
-        return Expiry(affected, timed.turns, "turn")
+        return Expiry(affected, timed.turns, "turn", period="turns")
     if timed.until == "end_of_attack":
-        return Expiry(turn_player, 0, "attack")
+        return Expiry(turn_player, 0, "attack", period="end_of_attack")
     if timed.until == "end_of_turn":
-        return Expiry(turn_player, 1, "turn")
+        return Expiry(turn_player, 1, "turn", period="end_of_turn")
     if timed.until == "end_of_next_turn":
         other = opponent_of(controller)
-        return Expiry(other, 2 if turn_player == other else 1, "turn")
+        return Expiry(other, 2 if turn_player == other else 1, "turn", period="end_of_next_turn")
+    if timed.until == "next_turn":
+        # Only during that next turn (5.6.2): waiting until it begins, then one turn of that player.
+        other = opponent_of(controller)
+        return Expiry(other, 1, "turn", waits_for=other, period="next_turn")
     if timed.until == "end_of_own_next_turn":
-        return Expiry(controller, 2 if turn_player == controller else 1, "turn")
+        return Expiry(controller, 2 if turn_player == controller else 1, "turn", period="end_of_own_next_turn")
     return Expiry(affected, 0, "never")

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from adjudicator.engine.board import Board, Card, Expiry, PowerMod, RankMod, opponent_of
+from adjudicator.engine.board import Board, Card, Expiry, PowerMod, RankMod, opponent_of, zone_count
+from adjudicator.engine.durations import in_force
 from adjudicator.engine.matching import CardFacts, matches
 from adjudicator.engine.power import apply_power_mods
 from adjudicator.engine.rules import rule
@@ -181,13 +182,16 @@ def condition_holds(board: Board, source: Source, condition: "fmt.Condition") ->
     if kind == "not_":
         return not condition_holds(board, source, condition.not_)
     if kind == "hand_at_least":
-        return len(me.hand) >= condition.hand_at_least
+        return zone_count(me, "hand", "「常」効果の手札の枚数条件", CONTINUOUS_REJUDGED) >= condition.hand_at_least
     if kind == "hand_at_most":
-        return len(me.hand) <= condition.hand_at_most
+        return zone_count(me, "hand", "「常」効果の手札の枚数条件", CONTINUOUS_REJUDGED) <= condition.hand_at_most
     if kind in ("deck_at_most", "deck_at_least", "graveyard_at_least"):
         spec = getattr(condition, kind)
         zone = "graveyard" if kind.startswith("graveyard") else "deck"
-        counts = [len(getattr(board.players[p], zone)) for p in _players(source.controller, spec.player)]
+        counts = [
+            zone_count(board.players[p], zone, "「常」効果の枚数条件", CONTINUOUS_REJUDGED)
+            for p in _players(source.controller, spec.player)
+        ]
         return all(n <= spec.count for n in counts) if kind == "deck_at_most" else all(n >= spec.count for n in counts)
     if kind in ("field_count_at_least", "field_count_at_most"):
         spec = getattr(condition, kind)
@@ -214,9 +218,9 @@ def raw_facts(board: Board, card: Card) -> CardFacts:
         known=info is not None,
         short_name=card.short_name if info else None,
         attributes=tuple(info.attributes) if info else (),
-        rank=max(0, info.rank + sum(m.add or 0 for m in card.rank_mods)) if info and info.rank is not None else None,
-        power=apply_power_mods(info.power, card.power_mods) if info and info.power is not None else None,
-        roles=frozenset(({info.role} - {"none"}) | {grant.what for grant in card.grants}) if info else frozenset(),
+        rank=max(0, info.rank + sum(m.add or 0 for m in in_force(card.rank_mods))) if info and info.rank is not None else None,
+        power=apply_power_mods(info.power, in_force(card.power_mods)) if info and info.power is not None else None,
+        roles=frozenset(({info.role} - {"none"}) | {grant.what for grant in in_force(card.grants)}) if info else frozenset(),
         type=info.type if info else None,
         attacking=board.attacking is card,
     )

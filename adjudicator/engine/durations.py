@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Iterable, TypeVar
 
 from adjudicator.engine.board import Board, Card, Expiry, Player, PowerMod, RankMod, Timed, expiry_from
 from adjudicator.engine.rules import rule
+from adjudicator.engine.trace import Considered
 from adjudicator import vocabulary
 
 if TYPE_CHECKING:
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 TURN_COUNT = rule("turn_count", ("5.6.1", "5.8.5"), "「nターン」は対象となるプレイヤーのターンのみを数える（追加のターンも含む）")
 NEXT_TURN = rule("next_turn", "5.6.2", "「次のターン」は次の相手のターンとして扱う")
+NEXT_TURN_BEGINS = rule(
+    "next_turn_begins", "5.6.2", "「次のターン、…」はその次の相手のターンが始まった時から、そのターンの間だけ適用される"
+)
 THIS_TURN = rule("this_turn", "5.6.3", "「このターン」は進行中のターンが終わるまで")
 OWN_NEXT_TURN = rule("own_next_turn", "5.6.4", "「次の自分のターン」等は明示された通りに読む")
 DURATIONS_DO_NOT_ADD = rule(
@@ -31,6 +35,30 @@ DURATIONS_DO_NOT_ADD = rule(
 )
 AMOUNTS_ADD = rule("amounts_add", "10.4.2", "期間以外の効果量（パワー増減等）は合算する")
 DURING_ATTACK = rule("during_attack", "10.6.4", "「その攻撃中」は10.6.2の①〜⑧の間")
+EXTRA_TURN_COUNTED = rule(
+    "extra_turn_counted", ("5.8.2", "5.8.5"), "追加のターンは得たプレイヤーのターンとしてだけ数え、相手について数える期間はその間進まない"
+)
+PERIOD_RULES = {
+    "turns": TURN_COUNT, "end_of_attack": DURING_ATTACK, "end_of_turn": THIS_TURN, "next_turn": NEXT_TURN_BEGINS,
+    "end_of_next_turn": NEXT_TURN, "end_of_own_next_turn": OWN_NEXT_TURN,
+}
+
+
+def in_force_rules(board: Board, timed: Timed, held) -> tuple:
+    """The rules that keep ``timed`` in force at this moment: how its period is read (5.6, 10.6.4), an extra
+    turn that passed while it ran (5.8.2, 5.8.5), the same content applied again (5.7.1)."""
+    expiry = timed.expiry
+    found = [PERIOD_RULES[expiry.period]] if expiry.period in PERIOD_RULES else []
+    if expiry.across_extra_turn:
+        found.append(EXTRA_TURN_COUNTED)
+    if expiry.reapplied:
+        found.append(DURATIONS_DO_NOT_ADD)
+    return tuple(found)
+
+APPLIES_AGAIN = rule(
+    "applies_again", ("3.6.2", "3.6.1"),
+    "ウラ・場の下にある間だけ適用されなかった付随する修正・制限は、期間が残っていれば、オモテかつ場の一番上に戻った時から再び適用される",
+)
 
 T = TypeVar("T")  # Timed or PowerMod: anything with an ``expiry``
 
@@ -47,6 +75,7 @@ def duration_rule(timed: "fmt.Timed"):
     return {
         "end_of_attack": DURING_ATTACK,
         "end_of_turn": THIS_TURN,
+        "next_turn": NEXT_TURN,
         "end_of_next_turn": NEXT_TURN,
         "end_of_own_next_turn": OWN_NEXT_TURN,
     }.get(timed.until or "", THIS_TURN)
@@ -58,6 +87,8 @@ def describe(expiry: Expiry) -> str:
         return "その攻撃中"
     if expiry.at == "never":
         return "場にある間"
+    if not expiry.in_force:
+        return f"{expiry.player}の次のターンの間（まだ始まっていない）"
     return f"{expiry.player}のターンがあと{expiry.turns}回終わるまで"
 
 
@@ -82,7 +113,11 @@ def add_timed(board: Board, items: list[Timed], new: Timed) -> bool:
     Returns True when an existing copy was found (the caller cites 5.7.1): the longer of the two stays, the
     durations are never added together.
     """
-    same = [old for old in items if (old.what, old.where, old.limit) == (new.what, new.where, new.limit)]
+    # A period that has not begun yet is another duration than one in force now: both stay (5.6.2).
+    same = [
+        old for old in items
+        if (old.what, old.where, old.limit, old.expiry.waits_for) == (new.what, new.where, new.limit, new.expiry.waits_for)
+    ]
     if not same:
         items.append(new)
         return False
@@ -90,8 +125,22 @@ def add_timed(board: Board, items: list[Timed], new: Timed) -> bool:
     if ends_later(new.expiry, longest.expiry, board.turn_player):
         for old in same:
             items.remove(old)
-        items.append(new)
+        items.append(replace(new, expiry=replace(new.expiry, reapplied=True)))
+    else:
+        longest.expiry = replace(longest.expiry, reapplied=True)
     return True
+
+
+def mark_extra_turn(board: Board) -> None:
+    """An extra turn ends: every running turn-counted period went through it (5.8.2, 5.8.5)."""
+
+    def split(items):
+        for item in items:
+            if item.expiry.at == "turn":
+                item.expiry = replace(item.expiry, across_extra_turn=True)
+        return list(items), []
+
+    _expire(board, split)
 
 
 # --- the passing of time ---------------------------------------------------------------------------
@@ -99,7 +148,7 @@ def add_timed(board: Board, items: list[Timed], new: Timed) -> bool:
 
 def _tick(expiry: Expiry, ending_player: str) -> Expiry | None:
     """The expiry after a turn of ``ending_player`` ends; None once it has run out."""
-    if expiry.at != "turn" or expiry.player != ending_player:
+    if expiry.at != "turn" or expiry.player != ending_player or not expiry.in_force:
         return expiry
     left = expiry.turns - 1
     return None if left <= 0 else replace(expiry, turns=left)
@@ -125,6 +174,26 @@ def _end_attack_list(items: Iterable[T]) -> tuple[list[T], list[T]]:
 def end_of_turn(board: Board, ending_player: str) -> list[str]:
     """Use up one turn of ``ending_player`` on everything timed; returns what ended, in words."""
     return _expire(board, lambda items: _tick_list(items, ending_player))
+
+
+def begin_turn(board: Board, starting_player: str) -> tuple[list[str], bool]:
+    """「次のターン、…」 periods waiting for this player's turn come into force now (5.6.2); returns them in
+    words, and whether an extra turn of the other player came between (5.8.2)."""
+    across = []
+
+    def split(items):
+        begun = [item for item in items if item.expiry.waits_for == starting_player]
+        for item in begun:
+            across.append(item.expiry.across_extra_turn)
+            item.expiry = replace(item.expiry, waits_for=None)
+        return list(items), begun
+
+    return _expire(board, split), any(across)
+
+
+def in_force(items: Iterable[T]) -> list[T]:
+    """The timed things whose period has begun: a 「次のターン、…」 one waiting for its turn does not act yet."""
+    return [item for item in items if item.expiry.in_force]
 
 
 def end_of_attack(board: Board) -> list[str]:
@@ -163,10 +232,31 @@ def _expire_card(card: Card, split) -> list[str]:
     return words
 
 
+def carried_words(card: Card) -> list[str]:
+    """What a card carries that is in force (its own timed power/rank changes, granted roles, restrictions and
+    protections), in words: what applies again once it is face-up on top (3.6.2)."""
+    words = [f"パワー{_amount(m)}" for m in in_force(card.power_mods) if not m.continuous and m.source != "身代わり"]
+    words += [f"ランク{_amount(m)}" for m in in_force(card.rank_mods) if not m.continuous]
+    words += [f"{_role(t.what)}の付与" for t in in_force(card.grants) if t.expiry.at != "never"]
+    words += [f"「{_act(t)}できない」" for t in in_force(card.restrictions)]
+    words += [f"保護（{_protection(t.what)}）" for t in in_force(card.protections)]
+    return words
+
+
+def applies_again_note(card: Card, why: str):
+    """A considered note: the card's suspended modifications apply again now (3.6.2), or None."""
+    words = carried_words(card)
+    if not words:
+        return None
+    return Considered.of(f"{card.label()}は{why}ので、付随する{'、'.join(words)}が再び適用される", APPLIES_AGAIN)
+
+
 def _without_overwritten(mods: list) -> list:
     """Drop the adds a later 「パワーが〇〇になる」 overwrote: they became void (10.4.3) and do not come
     back when that set ends. Continuous 「常」 mods are never overwritten."""
-    last_set = max((i for i, m in enumerate(mods) if m.set is not None and not m.continuous), default=None)
+    last_set = max(
+        (i for i, m in enumerate(mods) if m.set is not None and not m.continuous and m.expiry.in_force), default=None
+    )
     if last_set is None:
         return mods
     return [m for i, m in enumerate(mods) if i >= last_set or m.continuous]

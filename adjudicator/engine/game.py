@@ -12,19 +12,18 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, Protocol
 
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.board import Board
+from adjudicator.engine.board import Board, CountUnknown, count_reduced
 from adjudicator.engine.events import Event
 from adjudicator.engine.outcomes import Illegal, Stop
-from adjudicator.engine.rules import CHECK_AT_EACH_BATCH, DECK_OUT, SEQUENTIAL_MILL_EACH, Rule, rule
+from adjudicator.engine.rules import CHECK_AT_EACH_BATCH, DECK_OUT, SEQUENTIAL_MILL_EACH, Rule
 from adjudicator.engine.trace import Recorder
 
+# Engine limits, not rules: a resolution that reaches one stops with the limit named (the trace's ``limit``),
+# never with a gap of the rulebook.
 MAX_TRIGGER_DEPTH = 20        # nested 「〜た時」 chains deeper than this are a loop (issue: bounded chains)
 MAX_EFFECT_OPERATIONS = 500   # operations in one action, triggers included
-TRIGGER_LOOP = rule(
-    "trigger_loop", ("10.1.9", "10.1.2"), "「〜た時」の連鎖が終わらない: 処理回数の上限でループと判定して停止する"
-)
 
-__all__ = ["Game", "Illegal", "Stop", "TriggerLayer", "MAX_EFFECT_OPERATIONS", "MAX_TRIGGER_DEPTH", "TRIGGER_LOOP"]
+__all__ = ["Game", "Illegal", "Stop", "TriggerLayer", "MAX_EFFECT_OPERATIONS", "MAX_TRIGGER_DEPTH"]
 
 
 class TriggerLayer(Protocol):
@@ -53,6 +52,7 @@ class Game:
     operations: int = 0
     trigger_depth: int = 0
     pending: list[Any] = field(default_factory=list)  # after-triggers waiting for their step to end (10.1.9)
+    resolving: list[tuple[int, str]] = field(default_factory=list)  # (card uid, effect name) of triggers running
 
     # -- choices and outcomes ----------------------------------------------------------------------
 
@@ -60,14 +60,31 @@ class Game:
         """A choice inside a legal action breaks a rule: it alone is dropped and the action goes on."""
         self.trace.violation(text, *rules, kind="choice")
 
-    def need_decision(self, player: str, question: str, options: list[str], *rules: Rule) -> NoReturn:
-        """Stop: the rules give ``player`` a choice the scenario did not make (never guess)."""
+    def need_decision(
+        self, player: str, question: str, options: list[str], *rules: Rule, chooser_named: bool = True
+    ) -> NoReturn:
+        """Stop: the rules give ``player`` a choice the scenario did not make (never guess).
+
+        ``rules`` are the clauses that give the choice. When they do not say who makes it
+        (``chooser_named=False``: 「選ぶ」 8.4.1, 「まで」 6.5.4, 「できる」 6.5.3 name no player), the ruling says
+        so with a gap beside the decision instead of presenting ``player`` as settled by the rulebook.
+        """
+        if not chooser_named:
+            self.trace.gap(
+                f"この選択を誰が行うかは本書に明示されていない。効果を使う{player}の選択として問う（{question}）", *rules
+            )
         self.trace.decide(player, question, options, *rules)
         raise Stop()
 
     def rulebook_gap(self, text: str, *rules: Rule) -> NoReturn:
         """Stop: the rulebook does not decide what happens next; say so and go no further."""
         self.trace.gap(text, *rules)
+        raise Stop()
+
+    def engine_limit(self, name: str, bound: int | None, text: str) -> NoReturn:
+        """Stop: one of the engine's own bounds is reached (a loop, an unmodelled step). That is the engine's
+        limit, not a gap of the rulebook, and it is named as such (no clause is cited for it)."""
+        self.trace.engine_limit(name, bound, text)
         raise Stop()
 
     def declined(self, effect_name: str) -> bool:
@@ -77,8 +94,9 @@ class Game:
         """Every effect operation counts; a scenario whose triggers never end stops at the bound."""
         self.operations += 1
         if self.operations > MAX_EFFECT_OPERATIONS:
-            self.rulebook_gap(
-                f"処理が{MAX_EFFECT_OPERATIONS}回を超えたため、このシナリオはループしていると判断して停止した", TRIGGER_LOOP
+            self.engine_limit(
+                "MAX_EFFECT_OPERATIONS", MAX_EFFECT_OPERATIONS,
+                f"処理が{MAX_EFFECT_OPERATIONS}回を超えたため、このシナリオはループしていると判断して停止した（エンジンの上限）",
             )
 
     # -- game end (12.1) ---------------------------------------------------------------------------
@@ -87,6 +105,10 @@ class Game:
         """After each batch of simultaneous processing, a deck at 0 ends the game at once (12.1.1, 12.1.2)."""
         if self.board.winner is not None:
             raise Stop()
+        for pid in ("A", "B"):
+            if count_reduced(self.board.players[pid], "deck"):
+                # Cards left a deck whose count nobody gave: whether it reached 0 is not known (never 0 by default).
+                raise CountUnknown(pid, "deck", "山札が0枚になったかどうか（12.1.1）", DECK_OUT, CHECK_AT_EACH_BATCH)
         empty = [p for p in ("A", "B") if not self.board.players[p].deck]
         if not empty:
             return

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from adjudicator.engine.board import Card, Stack
+from adjudicator.engine.durations import APPLIES_AGAIN, applies_again_note, in_force
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import rule
 from adjudicator.engine import continuous
@@ -54,7 +55,7 @@ def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> l
 def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
     """Whether a protection keeps ``card`` on the field (10.2.1, 11.7.2); the reason if it does."""
     # Its own timed protections and those a 「常」 effect gives it right now (6.4.5).
-    held = {protection.what for protection in card.protections} | continuous.protections_for(game.board, card)
+    held = {protection.what for protection in in_force(card.protections)} | continuous.protections_for(game.board, card)
     if "leave_field" in held:
         return False, "場を離れない効果が適用されている"
     if "battle" in held and cause == "battle":
@@ -87,6 +88,7 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
         game.interrupt(befores)
     still = [c for c in targets if board.on_field(c) and c.incarnation == incarnations[c.uid]]
     moved: list[tuple[Card, bool, int]] = []
+    uncovered: list[Card] = []
     for card in still:
         slot, stack = _slot_and_stack(game, card)
         was_face_up = not stack.face_down
@@ -96,15 +98,24 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
         else:
             # The card left behind was オモテ when covered (3.1.5) and field effects touched only the top (2.3.3).
             stack.face_down = False
+            uncovered.append(stack.top)
         _put(game, card, destination)
         card.reset_history()
         moved.append((card, was_face_up, slot))
+    _note_applies_again(game, uncovered)
     for card, was_face_up, slot in moved:
         # The slot it left: a card under it was not face-up on top before the move (10.1.11).
         game.happened(Event("leaves_field", card, card.owner, "after", cause, was_face_up, {"slot": slot}))
         if moving_kind == "sent_to_graveyard":
             game.happened(Event("sent_to_graveyard", card, card.owner, "after", cause, was_face_up, {"slot": slot}))
     return [card for card, _, _ in moved]
+
+
+def _note_applies_again(game: "Game", cards: list[Card]) -> None:
+    """A card back on top of its slot: what it carries applies again (3.6.2)."""
+    notes = [note for note in (applies_again_note(card, "場の一番上に戻った") for card in cards) if note is not None]
+    if notes:
+        game.trace.step("場の下にあったカードが一番上に戻る。", APPLIES_AGAIN, considered=notes)
 
 
 def _put(game: "Game", card: Card, destination: str) -> None:

@@ -47,10 +47,17 @@ def count_changes(before: dict[tuple[str, str], int], board: "Board") -> list[st
     """「Bの山札: 10 → 7」 for every count that differs from ``before``."""
     after = counts(board)
     return [
-        f"{pid}の{ZONE_NAMES[zone]}: {before[(pid, zone)]} → {after[(pid, zone)]}"
+        count_words(board, pid, zone, before[(pid, zone)], after[(pid, zone)])
         for pid, zone in before
         if before[(pid, zone)] != after[(pid, zone)]
     ]
+
+
+def count_words(board: "Board", pid: str, zone: str, before: int, after: int) -> str:
+    """「Bの山札: 10 → 7」; a count the scenario left unknown is said as such, with what changed (4.1.1)."""
+    if zone in board.players[pid].unknown_zones:
+        return f"{pid}の{ZONE_NAMES[zone]}: 不明（{after - before:+d}枚）".replace("-", "−")
+    return f"{pid}の{ZONE_NAMES[zone]}: {before} → {after}"
 
 
 def state_name(rested: bool) -> str:

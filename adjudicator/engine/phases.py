@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.engine import legality, moves, naming, restrictions
-from adjudicator.engine.board import Card
+from adjudicator.engine.board import Card, zone_count
+from adjudicator.engine.durations import applies_again_note
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import FIELD_SLOTS, PERSON_AND_EVENT, STACK_SHARES_STATE, Rule, rule
 from adjudicator.format.scenario import DrawPhaseSpec, SetSpec, SummonEntry, SummonPhaseSpec
@@ -71,9 +72,9 @@ def _check_draw_allowed(game: "Game", player_id: str, count: int) -> None:
     player = game.board.players[player_id]
     forbidden = restrictions.forbidding(game, player_id, "draw")
     if forbidden:
-        raise Illegal(forbidden[0], forbidden[1])
+        raise Illegal(forbidden[0], *forbidden[1])
     limit = player.hand_draw_limit
-    if limit is not None and len(player.hand) + count >= limit:
+    if limit is not None and zone_count(player, "hand", f"「手札が{limit}枚以上になるように引けない」の判定", HAND_DRAW_LIMIT) + count >= limit:
         raise Illegal(
             f"手札が{limit}枚以上になるように引けない: 手札{len(player.hand)}枚から{count}枚引くと{len(player.hand) + count}枚になる",
             HAND_DRAW_LIMIT,
@@ -99,7 +100,7 @@ def _refresh(game: "Game", player_id: str) -> None:
         if not stack.rested:
             continue
         if restrictions.refresh_excluded(stack.top):
-            considered.append(Considered(f"{player_id}{slot}はアクティブにできない効果を受けているのでレストのまま", REFRESH_EXCLUSION.clauses))
+            considered.append(Considered.of(f"{player_id}{slot}はアクティブにできない効果を受けているのでレストのまま", REFRESH_EXCLUSION, outcome="refuses"))
             continue
         moves.set_rested(game, stack.top, False)
         changes.append(f"{player_id}{slot}: レスト → アクティブ" + (f"（下の{len(stack.under)}枚も）" if stack.under else ""))
@@ -119,7 +120,7 @@ def perform_summon_phase(game: "Game", index: int, spec: SummonPhaseSpec) -> Non
     _once_per_turn(game, "summon_phase", "通常の召喚はこのターン既にまとめて行った", NORMAL_SUMMON)
     forbidden = restrictions.forbidding(game, player_id, "summon")
     if forbidden:
-        why = (forbidden[1],) if forbidden[1] is SUMMON_LIMIT else (forbidden[1], SUMMON_FORBIDDEN)
+        why = forbidden[1] if SUMMON_LIMIT in forbidden[1] else (*forbidden[1], SUMMON_FORBIDDEN)
         if spec.summon or spec.flip:
             raise Illegal(forbidden[0], *why)
         game.trace.step(f"{forbidden[0]}ので、ウラのカードをオモテにせず、ランク0の召喚も行わない。", SUMMON, *why)
@@ -214,7 +215,8 @@ def _flip_up(game: "Game", player_id: str, slots: list[int], *, limited: bool) -
     if limited:  # the flips share the turn's summon count with the rank-0 summons (6.10.2)
         rules.append(SUMMON_LIMIT)
     if left:
-        considered = [Considered(f"召喚数の制限により{', '.join(f'{player_id}{s}' for s in left)}はウラのまま", SUMMON_LIMIT.clauses)]
+        considered = [Considered.of(f"召喚数の制限により{', '.join(f'{player_id}{s}' for s in left)}はウラのまま", SUMMON_LIMIT, outcome="refuses")]
+    considered += [n for n in (applies_again_note(player.field[s].top, "オモテに戻った") for s in slots) if n]
     text = f"{player_id}の場のウラのカードを" + ("全てオモテにする。" if not left else f"{len(slots)}枚オモテにする。")
     game.trace.step(text, *rules, changes=changes, considered=considered)
     for slot in slots:
@@ -250,7 +252,7 @@ def perform_set(game: "Game", index: int, spec: SetSpec) -> None:
     player_id = board.turn_player
     forbidden = restrictions.forbidding(game, player_id, "set")
     if forbidden:
-        raise Illegal(forbidden[0], forbidden[1])
+        raise Illegal(forbidden[0], *forbidden[1])
     card = _own_hand_card(game, spec.card, player_id, SET)
     onto = _set_base(game, spec.onto, player_id)
     base_rank = rank_of(board, onto)
@@ -289,6 +291,6 @@ def _place_set(game: "Game", player_id: str, card: Card, onto: Card) -> None:
     changes = naming.count_changes(before, board) + [
         f"{player_id}{slot}: {height}枚 → {len(stack.cards)}枚、オモテ → ウラ（{state}）"
     ]
-    considered = [Considered("通常のセットなので相手に見せる必要はない", SET_NOT_SHOWN.clauses)]
+    considered = [Considered.of("通常のセットなので相手に見せる必要はない", SET_NOT_SHOWN)]
     game.trace.step(text, SET, REST_AND_SET, changes=changes, considered=considered)
     game.happened(Event("set", card, player_id))

@@ -3,7 +3,8 @@
 The loop in :func:`resolve` snapshots the board before each action: an action found illegal is rolled back
 and reported as a violation with its clauses (the board is unchanged), and resolution goes on with the
 next action. Resolution stops for good when the game ends, when a player's choice is needed that the
-scenario did not make (a decision), or when the rulebook does not decide (a gap).
+scenario did not make (a decision, also a count the scenario left unknown), when the rulebook does not
+decide (a gap), or at one of the engine's own limits (named in the trace's ``limit``).
 
 Every mechanism is imported here directly, so once ``adjudicator.engine`` is imported every rule is
 registered (:func:`adjudicator.engine.rules.registered_rules`).
@@ -17,9 +18,12 @@ from typing import Any, Callable
 from adjudicator import ENGINE_VERSION
 from adjudicator.format import scenario as fmt
 from adjudicator.engine import activation, attack, impossible, phases, snapshot, turns
-from adjudicator.engine.board import Board, build_board
+from adjudicator.engine.board import Board, CountUnknown, build_board
+from adjudicator.engine.continuation import scenario_form
 from adjudicator.engine.game import Game
+from adjudicator.engine.naming import ZONE_NAMES
 from adjudicator.engine.outcomes import Illegal, Stop
+from adjudicator.engine.rules import COUNTS_PUBLIC
 from adjudicator.engine.trace import MAX_STEPS, Recorder, Trace, TraceFull
 from adjudicator.engine.triggers import TRIGGERS
 
@@ -81,14 +85,40 @@ def resolve(scenario: fmt.Scenario) -> Trace:
         except Illegal as illegal:
             board = saved_board
             del recorder.steps[saved_steps:]
-            recorder.violation(illegal.text, *illegal.rules)
+            recorder.violation(illegal.text, *illegal.rules, site=_raised_at(illegal))
         except Stop:
             break
+        except CountUnknown as missing:
+            _ask_count(recorder, missing)
+            break
         except TraceFull:  # many long actions, each under the operation bound: stop, as for a loop
-            recorder.gap(f"解決の記録が{MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない）")
+            recorder.engine_limit(
+                "MAX_STEPS", MAX_STEPS, f"解決の記録が{MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない。エンジンの上限）"
+            )
             break
     recorder.action = None
     return _finish(scenario, board, recorder, initial)
+
+
+def _raised_at(illegal: Illegal) -> str:
+    """``module:line`` of the branch that raised ``illegal``: the refusal the rules audit counts."""
+    tb = illegal.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return f"{tb.tb_frame.f_globals.get('__name__', '?')}:{tb.tb_lineno}" if tb is not None else "?"
+
+
+def _ask_count(recorder: Recorder, missing: CountUnknown) -> None:
+    """Stop and ask for a count the scenario left unknown, instead of assuming one (4.1.1, 4.1.3)."""
+    zone = ZONE_NAMES[missing.zone]
+    recorder.decide(
+        missing.player,
+        f"{missing.player}の{zone}の枚数が入力されていない。{missing.why}はその枚数によるので、枚数を指定してください"
+        f"（{missing.player}の{zone}: 枚数）",
+        [],
+        *missing.rules,
+        COUNTS_PUBLIC,
+    )
 
 
 def _choices_of(action: fmt.Action) -> fmt.Choices:
@@ -105,6 +135,7 @@ def _finish(
     initial: dict[str, Any],
     errors: list[tuple[str, str]] | None = None,
 ) -> Trace:
+    finished = not errors and recorder.decision is None and recorder.limit is None and not recorder.gaps
     return Trace(
         rulebook=dict(RULEBOOK),
         engine=ENGINE_VERSION,
@@ -114,8 +145,10 @@ def _finish(
         violations=tuple(recorder.violations),
         decision=recorder.decision,
         gaps=tuple(recorder.gaps),
+        limit=recorder.limit,
         winner=board.winner,
         final=snapshot.board_json(board),
         initial=initial,
         errors=tuple(errors or ()),
+        final_scenario=scenario_form(board, scenario.title) if finished and board.winner is None else None,
     )

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from adjudicator import vocabulary
 from adjudicator.engine import continuous
-from adjudicator.engine.board import Board, Card, Player
+from adjudicator.engine.board import Board, Card, Player, Timed
+from adjudicator.engine import durations
+from adjudicator.engine.durations import in_force
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.matching import matches
 from adjudicator.engine.rules import Rule, rule
@@ -67,21 +69,40 @@ def act_name(act: str) -> str:
 
 def forbidding(
     game: "Game", player_id: str, act: str, card: Card | None = None, *, by_effect: bool = False
-) -> tuple[str, Rule] | None:
+) -> tuple[str, tuple[Rule, ...]] | None:
     """The reason ``player_id`` (with ``card``, if a card does it) may not ``act`` now, or None.
 
+    The reason comes with every rule it rests on: the restriction's own rule and, for a timed restriction,
+    the clauses that keep it in force at this moment (how its turns are counted, 5.6, 5.8, 5.7.1).
     ``by_effect``: the act is done by an effect rather than as the phase's own act (an effect's set in the
     effect phase is not the set phase's set, 5.5.2).
     """
     board = game.board
+    player = board.players[player_id]
     checks = (
-        _first_turn(board, player_id, act, by_effect),
-        _player_restriction(board.players[player_id], act),
-        _limit_reached(board.players[player_id], act),
-        _card_subject(game, board.players[player_id], act, card),
-        _continuous(board, player_id, act, card),
+        lambda: _first_turn(board, player_id, act, by_effect),
+        lambda: _player_restriction(player, act),
+        lambda: _limit_reached(player, act),
+        lambda: _card_subject(game, player, act, card),
+        lambda: _continuous(board, player_id, act, card),
     )
-    return next((found for found in checks if found is not None), None)
+    for check in checks:
+        found = check()
+        if found is not None:
+            text, reason, held = found if len(found) == 3 else (*found, ())
+            return text, (reason, *_in_force_rules(board, held))
+    return None
+
+
+def _in_force_rules(board: Board, held: "tuple[Timed, ...] | list[Timed]") -> tuple[Rule, ...]:
+    """Why the restrictions ``held`` are still in force now: how their period is counted (5.6.1-5.6.4),
+    the extra turn that did not count for the other player (5.8.2, 5.8.5), the same duration applied twice
+    (5.7.1)."""
+    found: dict[str, Rule] = {}
+    for timed in held:
+        for reason in durations.in_force_rules(board, timed, held):
+            found.setdefault(reason.name, reason)
+    return tuple(found.values())
 
 
 def _first_turn(board: Board, player_id: str, act: str, by_effect: bool) -> tuple[str, Rule] | None:
@@ -96,20 +117,22 @@ def _first_turn(board: Board, player_id: str, act: str, by_effect: bool) -> tupl
     return None
 
 
-def _player_restriction(player: Player, act: str) -> tuple[str, Rule] | None:
-    if any(r.what == act and r.where is None and r.limit is None for r in player.restrictions):
-        return f"{player.id}は{act_name(act)}できない効果を受けている（宣言の時点で判定する）", PLAYER_RESTRICTION
+def _player_restriction(player: Player, act: str) -> tuple[str, Rule, list[Timed]] | None:
+    held = [r for r in in_force(player.restrictions) if r.what == act and r.where is None and r.limit is None]
+    if held:
+        return f"{player.id}は{act_name(act)}できない効果を受けている（宣言の時点で判定する）", PLAYER_RESTRICTION, held
     return None
 
 
 def _card_subject(game: "Game", player: Player, act: str, card: Card | None) -> tuple[str, Rule] | None:
     if card is None:
         return None
-    for held in player.restrictions:
+    for held in in_force(player.restrictions):
         if held.what == act and held.where is not None and matches_now(game.board, card, held.where):
-            return _card_text(card, act, "その時点の場の状態で条件を満たす"), _card_rule(card)
-    if any(r.what == act for r in card.restrictions):
-        return _card_text(card, act, "このカードに付随する"), _card_rule(card)
+            return _card_text(card, act, "その時点の場の状態で条件を満たす"), _card_rule(card), [held]
+    carried = [r for r in in_force(card.restrictions) if r.what == act]
+    if carried:
+        return _card_text(card, act, "このカードに付随する"), _card_rule(card), carried
     return None
 
 
@@ -158,7 +181,7 @@ def done_this_turn(player: Player, act: str) -> int:
 
 def limits(player: Player, act: str) -> list[int]:
     """Every limit on the act that applies now; they all apply at once (10.3.1)."""
-    found = [held.limit for held in player.restrictions if held.what == act and held.limit is not None]
+    found = [held.limit for held in in_force(player.restrictions) if held.what == act and held.limit is not None]
     if act == "summon" and player.summon_limit is not None:
         found.append(player.summon_limit)
     return found
@@ -172,7 +195,7 @@ def room_left(player: Player, act: str) -> int | None:
     return max(0, min(caps) - done_this_turn(player, act))
 
 
-def _limit_reached(player: Player, act: str) -> tuple[str, Rule] | None:
+def _limit_reached(player: Player, act: str) -> tuple[str, Rule, list[Timed]] | None:
     left = room_left(player, act)
     if left is None or left > 0:
         return None
@@ -181,9 +204,10 @@ def _limit_reached(player: Player, act: str) -> tuple[str, Rule] | None:
         f"{player.id}はこのターン既に{done_this_turn(player, act)}回{act_name(act)}しており、"
         f"「合わせて{min(caps)}枚まで」の制限に達している"
     )
+    held = [r for r in in_force(player.restrictions) if r.what == act and r.limit is not None]
     if act == "summon":
-        return text, SUMMON_LIMIT
-    return text, LIMIT_COUNTS_THIS_TURN
+        return text, SUMMON_LIMIT, held
+    return text, LIMIT_COUNTS_THIS_TURN, held
 
 
 def summons_left(game: "Game", player_id: str) -> int | None:
@@ -204,7 +228,7 @@ def count_summons(game: "Game", player_id: str, count: int) -> None:
 
 def protected_from(board: Board, card: Card, what: str) -> bool:
     """Whether ``card`` is protected now: its own protections, or a continuous one (6.4.5)."""
-    return any(p.what == what for p in card.protections) or what in continuous.protections_for(board, card)
+    return any(p.what == what for p in in_force(card.protections)) or what in continuous.protections_for(board, card)
 
 
 def refresh_excluded(card: Card) -> bool:

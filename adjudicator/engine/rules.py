@@ -70,6 +70,9 @@ SEQUENTIAL_MILL_EACH = rule(
 )
 WIN_BY_EFFECT = rule("win_by_effect", "12.1.4", "「このゲームに勝利する」はその瞬間に勝利する")
 CARD_TEXT_FIRST = rule("card_text_first", "1.2", "カード個別のテキストは一般原則に優先する")
+COUNTS_PUBLIC = rule(
+    "counts_public", ("4.1.1", "4.1.3"), "カードの枚数は常に公開情報で、山札・墓地・手札の枚数はいつでも数える・相手に尋ねることができる"
+)
 
 # The attack is cancelled when its attacker or target leaves: applied by the attack sequence, and cited by a
 # movement that puts either under another card while the attack is in progress.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine.board import Board, Card
+from adjudicator.engine.board import Board, Card, CountUnknown
 from adjudicator.engine.stats import power_of, rank_of
 
 
@@ -13,15 +13,15 @@ def board_json(board: Board) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pid, player in board.players.items():
         out[pid] = {
-            "deck": len(player.deck),
-            "graveyard": len(player.graveyard),
-            "hand": len(player.hand),
+            "deck": _count(player, "deck"),
+            "graveyard": _count(player, "graveyard"),
+            "hand": _count(player, "hand"),
             "field": {
                 str(slot): {
                     "face": "down" if stack.face_down else "up",
                     "state": "rest" if stack.rested else "active",
-                    "power": power_of(board, stack.top),
-                    "rank": rank_of(board, stack.top),
+                    "power": _unless_unknown(power_of, board, stack.top),
+                    "rank": _unless_unknown(rank_of, board, stack.top),
                     "cards": len(stack.cards),
                     "top": stack.top.name,
                     "stack": [_card_json(card) for card in stack.cards],
@@ -39,6 +39,19 @@ def board_json(board: Board) -> dict[str, Any]:
         "winner": board.winner,
     }
     return out
+
+
+def _count(player, zone: str) -> int | str:
+    """A zone's count; ``"unknown"`` for one the scenario left unknown (never read as a number)."""
+    return "unknown" if zone in player.unknown_zones else len(getattr(player, zone))
+
+
+def _unless_unknown(read, board: Board, card: Card):
+    """A value a continuous count condition decides: None while that count is unknown."""
+    try:
+        return read(board, card)
+    except CountUnknown:
+        return None
 
 
 def _card_json(card: Card) -> dict[str, Any]:

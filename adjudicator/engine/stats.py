@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.engine import continuous
+from adjudicator.engine.durations import in_force
 from adjudicator.engine.power import apply_power_mods
 from adjudicator.engine.rules import rule
 
@@ -43,14 +44,14 @@ def power_of(board: "Board", card: "Card") -> int | None:
     """Current power of a face-up person on the field (``None`` when it has none to read)."""
     if not visible(board, card) or card.info is None or card.info.power is None:
         return None
-    return apply_power_mods(card.info.power, [*card.power_mods, *continuous.power_mods_for(board, card)])
+    return apply_power_mods(card.info.power, [*in_force(card.power_mods), *continuous.power_mods_for(board, card)])
 
 
 def rank_of(board: "Board", card: "Card") -> int | None:
     """Effective rank (2.2.3); events have none (2.2.2); face-down cards have none (3.1.2)."""
     if not visible(board, card) or card.info is None or card.info.rank is None:
         return None
-    total = card.info.rank + sum(m.add or 0 for m in [*card.rank_mods, *continuous.rank_mods_for(board, card)])
+    total = card.info.rank + sum(m.add or 0 for m in [*in_force(card.rank_mods), *continuous.rank_mods_for(board, card)])
     return max(0, total)
 
 
@@ -59,6 +60,6 @@ def roles_of(board: "Board", card: "Card") -> set[str]:
     if not visible(board, card) or card.info is None:
         return set()
     roles = {card.info.role} - {"none"}
-    roles |= {grant.what for grant in card.grants}
+    roles |= {grant.what for grant in in_force(card.grants)}
     roles |= continuous.roles_for(board, card)
     return roles

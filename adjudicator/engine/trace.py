@@ -6,10 +6,32 @@ The engine only ever appends to a :class:`Recorder`; :meth:`Recorder.finish` fre
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from adjudicator.engine.rules import Rule, cited_clauses
+
+# What a rule decided where it is cited (Catala's fulfilled / not fulfilled): it made something happen or
+# allowed it, it was considered and did not apply, or it forbade something.
+Outcome = Literal["applies", "does not apply", "refuses"]
+OUTCOMES: tuple[str, ...] = ("applies", "does not apply", "refuses")
+_WRAPPERS = frozenset({"reject_choice", "need_decision", "rulebook_gap", "engine_limit", "win", "of", "__init__"})
+
+
+def call_site(depth: int = 2) -> str:
+    """``module:line`` of the engine code that recorded an outcome: the branch that decided it (for the
+    ``adjudicator rules`` audit; never part of the trace JSON)."""
+    frame = sys._getframe(depth)
+    while frame is not None and (frame.f_code.co_name in _WRAPPERS or frame.f_code.co_filename == __file__):
+        frame = frame.f_back
+    if frame is None:
+        return "?"
+    return f"{frame.f_globals.get('__name__', '?')}:{frame.f_lineno}"
+
+
+def rule_names(*rules: Rule) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(declared.name for declared in rules))
 
 TRACE_FORMAT = "hi-story-trace/1"
 MAX_STEPS = 2_000  # a trace longer than this means a loop the step limit should have caught
@@ -21,17 +43,27 @@ class TraceFull(Exception):
 
 @dataclass(frozen=True)
 class Considered:
-    """A rule that was considered and did not apply (「ブロックできない — …」)."""
+    """A note beside a step: a rule that was considered and did not apply (「ブロックできない — …」), or one
+    that applied to say why something did not happen or was allowed. Made with :meth:`of`."""
 
     text: str
     cites: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    outcome: Outcome = "applies"
+    site: str = field(default="", compare=False)
+
+    @classmethod
+    def of(cls, text: str, *rules: Rule, outcome: Outcome = "applies") -> "Considered":
+        if not rules:
+            raise ValueError(f"a considered note must cite a rule: {text!r}")
+        return cls(text, cited_clauses(*rules), rule_names(*rules), outcome, call_site())
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "cites": list(self.cites)}
+        return {"text": self.text, "cites": list(self.cites), "rules": list(self.rules), "outcome": self.outcome}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Considered":
-        return cls(data["text"], tuple(data["cites"]))
+        return cls(data["text"], tuple(data["cites"]), tuple(data.get("rules", ())), data.get("outcome", "applies"))
 
 
 @dataclass(frozen=True)
@@ -42,9 +74,13 @@ class Step:
     action: int | None
     changes: tuple[str, ...] = ()
     considered: tuple[Considered, ...] = ()
+    rules: tuple[str, ...] = ()
+    site: str = field(default="", compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"n": self.n, "text": self.text, "cites": list(self.cites), "action": self.action}
+        out: dict[str, Any] = {
+            "n": self.n, "text": self.text, "cites": list(self.cites), "rules": list(self.rules), "action": self.action,
+        }
         if self.changes:
             out["changes"] = list(self.changes)
         if self.considered:
@@ -60,6 +96,7 @@ class Step:
             action=data["action"],
             changes=tuple(data.get("changes", ())),
             considered=tuple(Considered.from_json(c) for c in data.get("considered", ())),
+            rules=tuple(data.get("rules", ())),
         )
 
 
@@ -69,13 +106,15 @@ class Violation:
     text: str
     cites: tuple[str, ...]
     kind: str  # "action": the whole action was rejected; "choice": a choice inside it was
+    rules: tuple[str, ...] = ()
+    site: str = field(default="", compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "cites": list(self.cites), "text": self.text, "kind": self.kind}
+        return {"action": self.action, "cites": list(self.cites), "rules": list(self.rules), "text": self.text, "kind": self.kind}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Violation":
-        return cls(data["action"], data["text"], tuple(data["cites"]), data.get("kind", "action"))
+        return cls(data["action"], data["text"], tuple(data["cites"]), data.get("kind", "action"), tuple(data.get("rules", ())))
 
 
 @dataclass(frozen=True)
@@ -87,6 +126,8 @@ class Decision:
     options: tuple[str, ...]
     cites: tuple[str, ...]
     action: int | None
+    rules: tuple[str, ...] = ()
+    site: str = field(default="", compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -94,12 +135,16 @@ class Decision:
             "question": self.question,
             "options": list(self.options),
             "cites": list(self.cites),
+            "rules": list(self.rules),
             "action": self.action,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Decision":
-        return cls(data["player"], data["question"], tuple(data["options"]), tuple(data["cites"]), data["action"])
+        return cls(
+            data["player"], data["question"], tuple(data["options"]), tuple(data["cites"]), data["action"],
+            tuple(data.get("rules", ())),
+        )
 
 
 @dataclass(frozen=True)
@@ -109,13 +154,33 @@ class Gap:
     text: str
     cites: tuple[str, ...]
     action: int | None
+    rules: tuple[str, ...] = ()
+    site: str = field(default="", compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "cites": list(self.cites), "action": self.action}
+        return {"text": self.text, "cites": list(self.cites), "rules": list(self.rules), "action": self.action}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Gap":
-        return cls(data["text"], tuple(data["cites"]), data["action"])
+        return cls(data["text"], tuple(data["cites"]), data["action"], tuple(data.get("rules", ())))
+
+
+@dataclass(frozen=True)
+class Limit:
+    """Resolution stopped at one of the engine's own bounds (a loop, an unmodelled step): not a gap in the
+    rulebook, and no clause is cited for it. ``name`` is the bound's name in the code."""
+
+    name: str
+    bound: int | None
+    text: str
+    action: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "bound": self.bound, "text": self.text, "action": self.action}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Limit":
+        return cls(data["name"], data.get("bound"), data["text"], data.get("action"))
 
 
 def first_citations(steps, violations, gaps, decision) -> list[str]:
@@ -141,6 +206,7 @@ class Recorder:
     violations: list[Violation] = field(default_factory=list)
     gaps: list[Gap] = field(default_factory=list)
     decision: Decision | None = None
+    limit: Limit | None = None
     action: int | None = None  # index of the action being resolved
 
     def step(
@@ -161,25 +227,36 @@ class Recorder:
             action=self.action,
             changes=tuple(changes),
             considered=tuple(considered),
+            rules=rule_names(*rules),
+            site=call_site(),
         )
         self.steps.append(recorded)
         return recorded
 
-    def violation(self, text: str, *rules: Rule, kind: str = "action") -> Violation:
+    def violation(self, text: str, *rules: Rule, kind: str = "action", site: str = "") -> Violation:
         if not rules:
             raise ValueError(f"a violation must cite a rule: {text!r}")
-        recorded = Violation(self.action if self.action is not None else -1, text, cited_clauses(*rules), kind)
+        recorded = Violation(
+            self.action if self.action is not None else -1, text, cited_clauses(*rules), kind, rule_names(*rules),
+            site or call_site(),
+        )
         self.violations.append(recorded)
         return recorded
 
     def gap(self, text: str, *rules: Rule) -> Gap:
-        recorded = Gap(text, cited_clauses(*rules), self.action)
+        recorded = Gap(text, cited_clauses(*rules), self.action, rule_names(*rules), call_site())
         self.gaps.append(recorded)
         return recorded
 
     def decide(self, player: str, question: str, options: list[str] | tuple[str, ...], *rules: Rule) -> Decision:
-        self.decision = Decision(player, question, tuple(options), cited_clauses(*rules), self.action)
+        self.decision = Decision(
+            player, question, tuple(options), cited_clauses(*rules), self.action, rule_names(*rules), call_site()
+        )
         return self.decision
+
+    def engine_limit(self, name: str, bound: int | None, text: str) -> Limit:
+        self.limit = Limit(name, bound, text, self.action)
+        return self.limit
 
     def cited(self) -> list[str]:
         """Every clause cited anywhere, in first-appearance order (steps, violations, decision, gaps)."""
@@ -202,6 +279,9 @@ class Trace:
     final: dict[str, Any]
     initial: dict[str, Any]
     errors: tuple[tuple[str, str], ...] = ()  # impossible board: named reasons, nothing resolved
+    limit: Limit | None = None  # stopped at an engine bound, not at a gap of the rulebook
+    # The final board in scenario form, to continue from (None when resolution did not run to its end).
+    final_scenario: dict[str, Any] | None = None
 
     @property
     def legal(self) -> bool:
@@ -221,11 +301,13 @@ class Trace:
             "violations": [v.to_json() for v in self.violations],
             "decision": self.decision.to_json() if self.decision else None,
             "gaps": [g.to_json() for g in self.gaps],
+            "limit": self.limit.to_json() if self.limit else None,
             "winner": self.winner,
             "errors": [{"path": p, "text": t} for p, t in self.errors],
             "steps": [s.to_json() for s in self.steps],
             "initial": self.initial,
             "final": self.final,
+            "final_scenario": self.final_scenario,
         }
 
     @classmethod
@@ -248,4 +330,6 @@ class Trace:
             final=data.get("final") or {},
             initial=data.get("initial") or {},
             errors=tuple((e["path"], e["text"]) for e in data.get("errors", ())),
+            limit=Limit.from_json(data["limit"]) if data.get("limit") else None,
+            final_scenario=data.get("final_scenario"),
         )

@@ -26,7 +26,7 @@ from adjudicator.engine.stats import is_face_up_on_field
 from adjudicator.engine.marks import ACTIVATION_CONDITION, mark_problem, use_mark
 from adjudicator.engine.effects.words import card_words
 from adjudicator.engine.effects.interpreter import run_effect
-from adjudicator.engine.game import MAX_TRIGGER_DEPTH, TRIGGER_LOOP
+from adjudicator.engine.game import MAX_TRIGGER_DEPTH
 from adjudicator import vocabulary
 
 if TYPE_CHECKING:
@@ -48,6 +48,10 @@ MANDATORY_TRIGGER = rule(
     "mandatory_trigger", ("6.4.7", "6.5.1"), "任意性を示す文言のない効果は、条件を満たす限り強制的に発動し、使わないことを選べない"
 )
 OPTIONAL_TRIGGER = rule("optional_trigger", ("6.4.7", "6.5.3"), "任意性を示す効果は、持ち主が発動しないことを選べる")
+REMOVAL_RESISTANCE = rule(
+    "removal_resistance", "6.4.8",
+    "そのカード自身が場を離れることに関するマークなし効果（除去耐性効果）は、ウラでも相手に見せることで発動でき、持ち主は発動しないことを選べる",
+)
 PHASE_MOMENT = rule(
     "phase_moment", ("6.4.6", "8.2.3"), "「〇〇の初めに/終わりに」の効果は、その瞬間に場にオモテでなければ発動せず、条件はその瞬間の場で判定する"
 )
@@ -245,9 +249,21 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
     used = []
     for item in ready:
         words = f"{card_words(board, item.card)}の｛{item.effect.name}｝"
-        if item.effect.optional and game.declined(item.effect.name):
-            game.trace.step(f"{words}は「{item.why}」の条件を満たしたが、任意なので{item.controller}は発動しないことを選ぶ。", OPTIONAL_TRIGGER)
+        resisting = _removal_resistance(item.effect)
+        if (item.effect.optional or resisting) and game.declined(item.effect.name):
+            why = REMOVAL_RESISTANCE if resisting and not item.effect.optional else OPTIONAL_TRIGGER
+            game.trace.step(f"{words}は「{item.why}」の条件を満たしたが、任意なので{item.controller}は発動しないことを選ぶ。", why)
             continue
+        if item.effect.optional and (item.card.uid, item.effect.name) in game.resolving:
+            # Fired again by its own resolution: using it once does not say it is used every time. Its
+            # owner chooses again (6.4.7, 6.5.3); the engine never repeats a pick down a chain.
+            game.need_decision(
+                item.controller,
+                f"{words}が自身の解決中に再び「{item.why}」の条件を満たした。もう一度発動するか（しないなら decline で指定する）",
+                ["発動する", "発動しない"],
+                OPTIONAL_TRIGGER,
+                chooser_named=False,
+            )
         if game.declined(item.effect.name) and not _has_optional_part(item.effect):
             game.reject_choice(f"{words}には任意性を示す文言がないので、発動しないことは選べない", MANDATORY_TRIGGER)
         used.append(item)
@@ -256,8 +272,18 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
 
 
 def _has_optional_part(effect) -> bool:
-    """Whether ``decline`` can mean something for this effect: it is optional, or a sentence is (6.5.3)."""
-    return effect.optional or any(sentence.optional for sentence in effect.sentences)
+    """Whether ``decline`` can mean something for this effect: it is optional, or a sentence is (6.5.3), or
+    it is a removal resistance, which its owner may always choose not to use (6.4.8)."""
+    return effect.optional or _removal_resistance(effect) or any(sentence.optional for sentence in effect.sentences)
+
+
+def _removal_resistance(effect: fmt.Effect) -> bool:
+    """「これが場を離れる時／墓地へ送られる時」 with no mark: a removal resistance (6.4.8)."""
+    when = effect.when
+    return (
+        when is not None and effect.mark == "none" and when.card == "self" and when.timing == "before"
+        and when.event in ("leaves_field", "sent_to_graveyard")
+    )
 
 
 def _ordered(game: "Game", ready: list[Ready]) -> list[Ready]:
@@ -298,19 +324,21 @@ def _copies_of_one(ready: list[Ready]) -> bool:
 
 def _run_one(game: "Game", item: Ready, *timing_rules) -> None:
     if game.trigger_depth >= MAX_TRIGGER_DEPTH:
-        game.rulebook_gap(
-            f"「〜時」の効果が{MAX_TRIGGER_DEPTH}段を超えて連鎖した。このシナリオは終わらない連鎖（ループ）なので、ここで停止する",
-            TRIGGER_LOOP,
+        game.engine_limit(
+            "MAX_TRIGGER_DEPTH", MAX_TRIGGER_DEPTH,
+            f"「〜時」の効果が{MAX_TRIGGER_DEPTH}段を超えて連鎖した。このシナリオは終わらない連鎖（ループ）なので、ここで停止する（エンジンの上限）",
         )
     game.count_operation()
     use_mark(game, item.card, item.effect)
     rules = list(timing_rules) + _trigger_rules(game, item)
     game.trace.step(f"{card_words(game.board, item.card)}の｛{item.effect.name}｝が発動する（{item.why}）。", *rules)
     game.trigger_depth += 1
+    game.resolving.append((item.card.uid, item.effect.name))
     try:
         run_effect(game, item.card, item.effect, item.controller)
     finally:
         game.trigger_depth -= 1
+        game.resolving.pop()
 
 
 def _trigger_rules(game: "Game", item: Ready) -> list:
@@ -320,6 +348,8 @@ def _trigger_rules(game: "Game", item: Ready) -> list:
     if when is None or when.event is None:
         return [FACE_UP_TO_TRIGGER] if item.effect.mark != "constant" else []
     if when.card == "self" and not is_face_up_on_field(game.board, item.card):
+        if _removal_resistance(item.effect) and game.board.on_field(item.card):
+            return [REMOVAL_RESISTANCE]  # face-down on the field: shown to the opponent and used (6.4.8)
         return [CONSTANT_BEFORE_AND_AFTER, CARD_TEXT_FIRST]  # 10.1.11 ただし: its own move fires as written
     return [FACE_UP_TO_TRIGGER, *((CONSTANT_BEFORE_AND_AFTER,) if item.effect.mark == "constant" else ())]
 

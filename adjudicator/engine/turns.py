@@ -82,7 +82,7 @@ def _phase_rules(game: "Game"):
     found = _phase_act_forbidden(game)
     if found is None:
         return (PHASE_ORDER,)
-    return (PHASE_ORDER, PHASES_STAY, *((FIRST_TURN,) if found[1] is FIRST_TURN else ()))
+    return (PHASE_ORDER, PHASES_STAY, *((FIRST_TURN,) if FIRST_TURN in found[1] else ()))
 
 
 def _phase_act_forbidden(game: "Game"):
@@ -190,6 +190,8 @@ def end_turn(game: "Game") -> None:
     """「このターン」 ends (5.6.3): durations tick, per-turn counts restart, the next turn begins."""
     board = game.board
     ending = board.turn_player
+    if board.done_in_turn.get("extra_turn") == board.turn_index:
+        durations.mark_extra_turn(board)
     ended = durations.end_of_turn(board, ending)
     game.trace.step(
         f"{ending}のターンが終わる。" + ("期間が終わった効果: " + "、".join(ended) + "。" if ended else ""),
@@ -210,6 +212,14 @@ def end_turn(game: "Game") -> None:
         f"{following}の{board.round}ターン目が始まり、ドロー&リフレッシュフェーズになる。",
         PHASE_ORDER,
     )
+    begun, across_extra_turn = durations.begin_turn(board, following)
+    if begun:
+        game.trace.step(
+            f"{following}のこのターンが「次のターン」に当たり、その間だけの効果が適用され始める: " + "、".join(begun) + "。",
+            durations.NEXT_TURN_BEGINS,
+            *((durations.EXTRA_TURN_COUNTED,) if across_extra_turn else ()),
+            changes=begun,
+        )
     fire_phase_effects(game, "start")
 
 

@@ -49,7 +49,7 @@ StackState = Literal["active", "rest"]
 Role = Literal["attacker", "blocker", "none"]
 Whose = Literal["self", "opponent", "each"]
 Act = Literal["attack", "block", "summon", "set", "activate", "draw", "event"]
-UntilName = Literal["end_of_attack", "end_of_turn", "end_of_next_turn", "end_of_own_next_turn"]
+UntilName = Literal["end_of_attack", "end_of_turn", "next_turn", "end_of_next_turn", "end_of_own_next_turn"]
 SLOT_REFS = tuple(f"{p}{n}" for p in "AB" for n in range(1, 6))
 
 
@@ -518,7 +518,9 @@ class Stack(Strict):
         return list(self.cards) if self.cards is not None else [self.card]  # type: ignore[list-item]
 
 
-Zone = Union[int, list[Card]]
+# `unknown`: 「枚数不明（足りるものとする）」 — nobody gave the count. There are enough cards for what is taken,
+# but a ruling that depends on the number (a deck reaching 0, a count condition, a draw limit) asks for it.
+Zone = Union[int, Literal["unknown"], list[Card]]
 
 
 class PlayerRestriction(Timed):
@@ -611,8 +613,10 @@ class Choices(Strict):
 class AttackSpec(Choices):
     attacker: str
     target: str
-    response: Union[Literal["none"], Defence, list[Defence]] = "none"
-    damage_zero: bool = False
+    # "open" (the default, also written out): the scenario leaves the defender's choice open (11.2.1, 11.2.8);
+    # "none" / false: the defender chose not to. An explicit value, so the canonical form keeps the meaning.
+    response: Union[Literal["none", "open"], Defence, list[Defence]] = "open"
+    damage_zero: Union[bool, Literal["open"]] = "open"
 
     @field_validator("response", mode="before")
     @classmethod
@@ -623,7 +627,7 @@ class AttackSpec(Choices):
 
     @property
     def defences(self) -> list[Defence]:
-        if self.response == "none":
+        if self.response in ("none", "open"):
             return []
         return list(self.response) if isinstance(self.response, list) else [self.response]  # type: ignore[list-item]
 
@@ -701,11 +705,16 @@ ACTION_KINDS: tuple[str, ...] = tuple(Action.model_fields)
 class Expect(Strict):
     legal: bool | None = None
     violation: list[str] = Field(default_factory=list)
-    winner: Player | None = None
+    # `winner: null` / `decision: null` expect no winner / no decision; "unchecked" (the default) checks
+    # nothing. An explicit value, so that the canonical form keeps the difference.
+    winner: Union[Player, None, Literal["unchecked"]] = "unchecked"
     state: dict[str, Any] = Field(default_factory=dict)
     cites: list[str] = Field(default_factory=list)
     order: list[str] = Field(default_factory=list)
-    decision: Player | None = None
+    decision: Union[Player, None, Literal["unchecked"]] = "unchecked"
+    # The engine bound resolution must stop at (``MAX_TRIGGER_DEPTH`` …); a trace that stops at one fails
+    # unless it is named here: an engine limit is never a ruling.
+    limit: str | None = Field(default=None, max_length=60)
     gap: list[str] = Field(default_factory=list)
 
     @field_validator("violation", "cites", "order", "gap", mode="before")

@@ -38,6 +38,7 @@ from adjudicator.rulebook.numbers import bounded_int
 PLAYERS = ("A", "B")
 SLOTS = ("1", "2", "3", "4", "5")
 ZONES = vocabulary.COUNTED_ZONES
+UNKNOWN_WORDS = ("", "unknown", "不明", "?", "？")  # a blank count is 「不明」, never 0
 CARD_FLAGS = (
     "substitute", "counter", "summoned_this_turn", "summoned_without_set_this_turn", "mark_used_this_turn",
     "immune", "unselectable", "battle_proof", "no_refresh",
@@ -47,6 +48,7 @@ CONDITION_KINDS = tuple(kind.rstrip("_") for kind in FORMAT_CONDITION_KINDS)  # 
 TRIGGER_KINDS = ("event", "phase_start", "phase_end")
 DEFENCE_KINDS = tuple(Defence.model_fields)
 NO_DEFENCE = "none"
+LEFT_OPEN = "open"  # a choice the scenario does not make: the ruling asks for it
 TURN_ORDER = {"first": "先攻", "second": "後攻"}
 CHOICE_ACTIONS = ("attack", "activate", "event")
 
@@ -106,7 +108,7 @@ def new_draft() -> Draft:
     """An empty board at the start of the attack phase: the usual shape of a judge's question."""
     return draft_from_data({
         "format": FORMAT, "title": "", "game": {"round": 2, "first_player": "A", "turn_player": "A", "phase": "attack"},
-        "players": {"A": {}, "B": {}}, "actions": [],
+        "players": {p: dict.fromkeys(ZONES, "unknown") for p in PLAYERS}, "actions": [],  # nobody gave the counts yet
     })
 
 
@@ -160,8 +162,11 @@ def turn_order(game: Mapping[str, Any]) -> str:
 
 
 def defence_choice(defence: Mapping[str, Any]) -> str:
-    """One picker for one defence: ``block:B2``, ``substitute:<hand card id>``, or ``none``."""
+    """One picker for one defence: ``block:B2``, ``substitute:<hand card id>``, ``none`` (the defender chose not
+    to defend) or ``open`` (the scenario leaves the defender's choice open, 11.2.1)."""
     kind, ref = _defence_of(defence)
+    if kind == LEFT_OPEN:
+        return LEFT_OPEN
     if kind not in DEFENCE_KINDS:
         return NO_DEFENCE
     return f"{kind}:{ref}" if ref else ""
@@ -189,8 +194,11 @@ def _player_draft(player: dict) -> Draft:
 
 def _zone_draft(zone: Any) -> Draft:
     if isinstance(zone, list):
-        return {"count": "", "cards": [_card_draft(c) for c in zone[:MAX_CARD_LIST]]}
-    return {"count": _text(zone), "cards": []}
+        return {"count": "" if zone else "0", "cards": [_card_draft(c) for c in zone[:MAX_CARD_LIST]]}
+    # A blank count in the form is `unknown`; a count the data left out is the format's default, 0.
+    if zone == "unknown":
+        return {"count": "", "cards": []}
+    return {"count": _text(0 if zone is None else zone), "cards": []}
 
 
 def _stack_draft(stack: dict) -> Draft:
@@ -277,10 +285,11 @@ def _action_draft(action: Any) -> Draft:
     if kind == "attack":
         known = ("attacker", "target", "response", "damage_zero")
         draft.update(_fields(spec, ("attacker", "target")))
-        draft["damage_zero"] = _flag(spec.get("damage_zero"))
-        response = spec.get("response", "none")
-        defences = response if isinstance(response, list) else [] if response in ("none", None) else [response]
-        draft["responses"] = [_defence_draft(d) for d in defences[:5]]
+        # A choice made ("none", false) and a choice left open ("open", absent) stay apart (11.2.1, 11.2.8).
+        draft["damage_zero"] = {True: "yes", False: "no"}.get(spec.get("damage_zero"), "open")  # type: ignore[arg-type]
+        response = spec.get("response", "open")
+        defences = response if isinstance(response, list) else [] if response in ("open", None) else [response]
+        draft["responses"] = [{"kind": "none", "ref": ""} if d == "none" else _defence_draft(d) for d in defences[:5]]
     elif kind == "draw_phase":
         known = ("draw",)
         draft.update(_fields(spec, known))
@@ -412,6 +421,8 @@ def _player_data(out: Conversion, player: dict, pid: str) -> dict:
         if cards:
             data[zone] = [_card_data(out, c, f"{prefix}.{zone}.cards.{i}", f"{prefix}.{zone}.{i}")
                           for i, c in enumerate(cards)]
+        elif _text(zone_draft.get("count")).strip() in UNKNOWN_WORDS:
+            data[zone] = "unknown"  # a count nobody gave is unknown, never 0 (asked for when a ruling needs it)
         else:
             count = _number(out, zone_draft.get("count"), f"{prefix}.{zone}.count")
             if count is not None:
@@ -601,11 +612,15 @@ def _action_data(out: Conversion, action: Any, form: str) -> dict:
             _set_text(out, spec, action, key, f"{path}.{key}", f"{form}.{key}")
         defences = [{kind: ref} for kind, ref in map(_defence_of, _sequence(action.get("responses")))
                     if kind in DEFENCE_KINDS]
+        declined = any(kind == "none" for kind, _ in map(_defence_of, _sequence(action.get("responses"))))
         if defences:
             spec["response"] = defences[0] if len(defences) == 1 else defences
+        elif declined:
+            spec["response"] = "none"
         out.came_from(f"{path}.response", f"{form}.responses")
-        if _checked(action.get("damage_zero")):
-            spec["damage_zero"] = True
+        damage_zero = _text(action.get("damage_zero"))
+        if damage_zero in ("yes", "no") or _checked(damage_zero):
+            spec["damage_zero"] = damage_zero != "no"
         out.came_from(f"{path}.damage_zero", f"{form}.damage_zero")
     elif kind == "draw_phase":
         spec["draw"] = _number(out, action.get("draw"), f"{form}.draw")

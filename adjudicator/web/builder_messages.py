@@ -140,7 +140,9 @@ CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "condition": (NOTHING, *_pairs(vocabulary.CONDITIONS)),
     "step": _pairs(vocabulary.STEPS),
     "action": _pairs(vocabulary.ACTIONS),
-    "defence": (NONE, *_pairs(vocabulary.DEFENCES)),
+    # A choice left open and a choice made stay apart (11.2.1, 11.2.8): "open" asks the defender.
+    "defence": (("open", "決めていない（防御側に選択を求める）"), ("none", "使わない"), *_pairs(vocabulary.DEFENCES)),
+    "damage_zero": (("open", "決めていない（防御側に選択を求める）"), ("no", "使わない"), ("yes", "使う")),
 }
 
 CARD_FLAG_WORDS: tuple[tuple[str, str], ...] = (

@@ -283,7 +283,7 @@ def _options(draft: builder_form.Draft) -> dict[str, Any]:
     attacker = game.get("turn_player") if game.get("turn_player") in builder_form.PLAYERS else "A"
     defender = "B" if attacker == "A" else "A"
     nothing = [("", "（場にカードを置いてください）")]
-    defences = [(builder_form.NO_DEFENCE, "防御しない")]
+    defences = [(builder_form.LEFT_OPEN, "決めていない（防御側に選択を求める）"), (builder_form.NO_DEFENCE, "防御しない")]
     defences += [(f"block:{ref}", f"ブロック: {label}") for ref, label in occupied[defender]]
     defences += [(f"substitute:{ref}", f"身代わり: {label}") for ref, label in hand[defender]]
     defences += [(f"event:{ref}", f"事変: {label}") for ref, label in hand[defender]]
@@ -505,10 +505,22 @@ def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | Non
         example=example,
         payload=ruling.payload,
         stale=STALE_SCENARIO if ruling.stale else None,
+        continue_payload=_continue_payload(trace),
         links=links,
         absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},
         page_url=request.base_url,
     )
+
+
+def _continue_payload(trace: dict[str, Any]) -> str | None:
+    """The ruling's final board (``final_scenario``) as a link payload for 「続きを調べる」, if there is one."""
+    final = trace.get("final_scenario")
+    if not final:
+        return None
+    try:
+        return encode_payload(load_scenario(final))
+    except ScenarioError:  # a stored trace from an older engine: no continuation rather than an error
+        return None
 
 
 ACTION_WORDS = vocabulary.ACTIONS

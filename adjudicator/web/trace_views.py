@@ -76,7 +76,8 @@ def verdict(trace: dict[str, Any]) -> Verdict:
     legal = bool(trace.get("legal"))
     winner = trace.get("winner")
     headline = verdict_words(legal=legal, invalid=bool(trace.get("errors")), winner=winner,
-                             choosing=(trace.get("decision") or {}).get("player"), gaps=bool(trace.get("gaps")))
+                             choosing=(trace.get("decision") or {}).get("player"), gaps=bool(trace.get("gaps")),
+                             limit=bool(trace.get("limit")))
     happened = what_happened(trace) if not trace.get("errors") else ()
     return Verdict(legal, headline, winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)), happened)
 
@@ -156,7 +157,7 @@ class SlotView:
 @dataclass(frozen=True)
 class PlayerView:
     id: str
-    zones: tuple[tuple[str, int], ...]
+    zones: tuple[tuple[str, str], ...]
     slots: tuple[SlotView, ...]
     hand_cards: tuple[str, ...]
 
@@ -181,7 +182,7 @@ def board_view(board: dict[str, Any] | None) -> BoardView | None:
 def _player_view(pid: str, player: dict[str, Any]) -> PlayerView:
     field = player.get("field") or {}
     slots = tuple(_slot_view(pid, str(n), field.get(str(n))) for n in range(1, 6))
-    zones = tuple((word, int(player.get(zone) or 0)) for zone, word in ZONE_WORDS)
+    zones = tuple((word, _count_words(player.get(zone))) for zone, word in ZONE_WORDS)
     hand = tuple(str(card.get("name")) for card in player.get("hand_cards") or [] if card.get("name"))
     return PlayerView(pid, zones, slots, hand)
 
@@ -196,3 +197,8 @@ def _slot_view(pid: str, number: str, stack: dict[str, Any] | None) -> SlotView:
     cards = tuple(CardView(name, face_down) for name in names)
     return SlotView(f"{pid}{number}", cards, face_down, stack.get("state") == "rest", stack.get("power"),
                     stack.get("rank"))
+
+
+def _count_words(count: Any) -> str:
+    """A zone count as shown: a number, or 「不明」 for one the scenario left unknown (never shown as 0)."""
+    return "不明" if count == "unknown" else str(int(count or 0))

@@ -18,6 +18,7 @@ from adjudicator.engine.effects.facts import (
     matching_rules,
 )
 from adjudicator.engine.effects.selectors import STATE_WITHOUT_FACE
+from adjudicator.engine.board import zone_count
 from adjudicator.engine.rules import Rule, rule
 from adjudicator import vocabulary
 
@@ -53,7 +54,7 @@ def _zone_count(zone: str, comparison: str):
     def judge_count(run: "EffectRun", spec) -> tuple[bool, str, tuple[Rule, ...]]:
         whose, count = ("self", spec) if isinstance(spec, int) else (spec.player, spec.count)
         players = run.players(whose)
-        sizes = [len(getattr(run.board.players[p], zone)) for p in players]
+        sizes = [zone_count(run.board.players[p], zone, f"「…枚{'以上' if comparison == 'at_least' else '以下'}なら」の判定", ZONE_COUNT) for p in players]
         ok = all(size >= count if comparison == "at_least" else size <= count for size in sizes)
         zone_word = {"hand": "手札", "deck": "山札", "graveyard": "墓地"}[zone]
         bound = "以上" if comparison == "at_least" else "以下"

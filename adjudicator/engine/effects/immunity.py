@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.engine.durations import in_force
 from adjudicator.engine.moves import may_leave
 from adjudicator.engine.rules import rule
 from adjudicator.engine import continuous
@@ -29,7 +30,7 @@ def immune(board: "Board", card: "Card") -> bool:
     """Whether ``card`` is unaffected by effects now: only on the field (9.1.4)."""
     if board.locate(card)[1] not in ("field", "under"):
         return False
-    return card.immune or any(p.what == "effects" for p in card.protections) or "effects" in continuous.protections_for(board, card)
+    return card.immune or any(p.what == "effects" for p in in_force(card.protections)) or "effects" in continuous.protections_for(board, card)
 
 
 def kept_on_field(game: "Game", card: "Card") -> str | None:

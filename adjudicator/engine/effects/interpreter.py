@@ -107,7 +107,7 @@ def run_step(run: EffectRun, step: fmt.Step, joined: bool = False) -> bool:
         _note_activator_gone(run)
     handler = STEP_HANDLERS.get(step.kind)
     if handler is None:
-        game.rulebook_gap(f"{run.label}: 「{step.kind}」の処理はまだエンジンに実装されていないため、ここで止める")
+        game.engine_limit("STEP_HANDLERS", None, f"{run.label}: 「{step.kind}」の処理はまだエンジンに実装されていないため、ここで止める（エンジンの上限）")
     if joined:
         game.trace.step(f"{run.label}: 「し、」で続く次の動作に進む。", SEQUENTIAL)
     outcome: Outcome = handler(run, step)

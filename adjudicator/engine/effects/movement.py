@@ -124,7 +124,7 @@ def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     if forbidden is not None:
         run.game.trace.step(
             f"{run.label}: {forbidden[0]}ため、セットせずに召喚しない（禁止の効果が優先する）。",
-            forbidden[1], PROHIBITION_FIRST, restrictions.SUMMON_LIMIT,
+            *forbidden[1], PROHIBITION_FIRST, restrictions.SUMMON_LIMIT,
         )
         return NOT_DONE
     cards, capped = _within_summon_limit(run, cards)
@@ -133,7 +133,7 @@ def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     )
     if not placements:
         reasons = "、".join(c.text for c in considered) or "置ける場所がない"
-        cited = [r for r in (NOT_ON_FACE_DOWN, ONE_TURN_LOCK, EMPTY_SLOTS_ONLY) if any(set(r.clauses) & set(c.cites) for c in considered)]
+        cited = [r for r in (NOT_ON_FACE_DOWN, ONE_TURN_LOCK, EMPTY_SLOTS_ONLY) if any(r.name in c.rules for c in considered)]
         run.game.trace.step(f"{run.label}: {reasons}。セットせずに召喚しない。", *_placement_rules(spec), *cited)
         return NOT_DONE
     _place_summons(run, placements, spec, considered)
@@ -203,12 +203,12 @@ def _onto_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, cards: li
     target = _single_target(run, spec.onto, exclude=lambda card: _onto_problem(run, card))
     problem = _onto_problem(run, target) if target is not None else ("置く先のカードが場にない", ONTO_IGNORES_RANK)
     if problem is not None:
-        considered.append(Considered(problem[0], _clauses(problem[1])))
+        considered.append(Considered.of(problem[0], problem[1], outcome="refuses"))
         return [], cards, considered
     slot = run.board.locate(target)[2]
     if len(cards) > 1:
         # The first card summoned there is itself locked for the rest of the turn (6.9.4).
-        considered.append(Considered("同じカードの上には2枚目をセットせずに召喚できない", ONE_TURN_LOCK.clauses))
+        considered.append(Considered.of("同じカードの上には2枚目をセットせずに召喚できない", ONE_TURN_LOCK, outcome="refuses"))
     return [(cards[0], slot, target)], cards[1:], considered
 
 
@@ -257,10 +257,11 @@ def _empty_slot_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, car
     if not overflow:
         return placements, [], considered
     if not _is_ieyasu(run):
-        considered.append(Considered(
-            f"空いている置き場所が足りず、{len(overflow)}枚は出せない（既存のカードの上には重ねられない）", _clauses(EMPTY_SLOTS_ONLY)
+        considered.append(Considered.of(
+            f"空いている置き場所が足りず、{len(overflow)}枚は出せない（既存のカードの上には重ねられない）", EMPTY_SLOTS_ONLY,
+            outcome="refuses",
         ))
-        considered.append(Considered("空き枠の溢れを他のカードの上に出せる特例は〈徳川家康〉の｛三河武士団の結束｝だけ", _clauses(IEYASU)))
+        considered.append(Considered.of("空き枠の溢れを他のカードの上に出せる特例は〈徳川家康〉の｛三河武士団の結束｝だけ", IEYASU, outcome="does not apply"))
         return placements, overflow, considered
     return placements + _ieyasu_overflow(run, spec, overflow), [], considered
 
@@ -313,7 +314,7 @@ def _place_summons(run: "EffectRun", placements: list[Placement], spec: fmt.Summ
         if target is not None:
             rules += [r for r in (NOT_LEAVING,) if r not in rules]
             if target.immune:
-                considered.append(Considered(f"{target.label()}は効果を受けないが、上にカードが置かれることは防がない", _clauses(IMMUNE_CAN_BE_COVERED)))
+                considered.append(Considered.of(f"{target.label()}は効果を受けないが、上にカードが置かれることは防がない", IMMUNE_CAN_BE_COVERED))
             considered += _covered_note(target)
             if spec.onto is None and IEYASU not in rules:
                 rules.append(IEYASU)  # an empty-slot summon going onto a card: only 14.2 allows it
@@ -352,18 +353,14 @@ def _zone_changes(board, before: dict[str, tuple[int, int, int]]) -> list[str]:
         for zone, old in (("hand", hand), ("deck", deck), ("graveyard", graveyard)):
             new = len(getattr(player, zone))
             if new != old:
-                changes.append(count_change(pid, zone, old, new))
+                changes.append(count_change(board, pid, zone, old, new))
     return changes
 
 
 def _covered_note(card: Card) -> list[Considered]:
     """A card that goes under another stops applying its 「常」 effects while there (3.6.2)."""
     note = pause_note(card, "場の下にある")
-    return [Considered(note, NOT_WHILE_FACE_DOWN_OR_UNDER.clauses)] if note else []
-
-
-def _clauses(*rules: Rule) -> tuple[str, ...]:
-    return cited_clauses(*rules)
+    return [Considered.of(note, NOT_WHILE_FACE_DOWN_OR_UNDER, outcome="refuses")] if note else []
 
 
 # =============================================================================================================
@@ -386,7 +383,7 @@ def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         return NOT_DONE
     forbidden = restrictions.forbidding(game, run.controller, "set", card, by_effect=True)
     if forbidden is not None:
-        game.trace.step(f"{run.label}: {forbidden[0]}ため、セットしない（禁止の効果が優先する）。", forbidden[1], PROHIBITION_FIRST)
+        game.trace.step(f"{run.label}: {forbidden[0]}ため、セットしない（禁止の効果が優先する）。", *forbidden[1], PROHIBITION_FIRST)
         return NOT_DONE
     slot = board.locate(target)[2]
     stack = board.players[run.controller].field[slot]
@@ -400,12 +397,12 @@ def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         rules.append(ON_REST_STAYS_REST)
     considered = _covered_note(target)
     if target.immune:
-        considered.append(Considered(f"{target.label()}は効果を受けないが、上にカードが置かれることは防がない", _clauses(IMMUNE_CAN_BE_COVERED)))
+        considered.append(Considered.of(f"{target.label()}は効果を受けないが、上にカードが置かれることは防がない", IMMUNE_CAN_BE_COVERED))
     game.trace.step(
         f"{run.label}: 手札の{card.label()}を相手に見せてから、{run.controller}{slot}の{target.label()}の上にウラ向きでセットする"
         f"（{'レスト' if stack.rested else 'アクティブ'}のまま）。",
         *rules,
-        changes=[count_change(run.controller, "hand", hand, len(board.players[run.controller].hand)), _stack_words(run, slot)],
+        changes=[count_change(run.board, run.controller, "hand", hand, len(board.players[run.controller].hand)), _stack_words(run, slot)],
         considered=considered,
     )
     run.refer_to([card])
@@ -496,9 +493,9 @@ def _do_move(run: "EffectRun", card: Card, target: Card) -> None:
         rules.append(LEFT_BEHIND_KEEPS)
     considered = _covered_note(target)
     if target.immune:
-        considered.append(Considered(f"{target.label()}は効果を受けないが、上にカードが移動してくることは防がない", _clauses(IMMUNE_CAN_BE_COVERED)))
+        considered.append(Considered.of(f"{target.label()}は効果を受けないが、上にカードが移動してくることは防がない", IMMUNE_CAN_BE_COVERED))
     if board.attacking is target or board.attack_target is target:
-        considered.append(Considered(f"{target.label()}は場の下に移動したので、その攻撃はキャンセルされる", _clauses(ATTACKER_LEFT, TARGET_LEFT)))
+        considered.append(Considered.of(f"{target.label()}は場の下に移動したので、その攻撃はキャンセルされる", ATTACKER_LEFT, TARGET_LEFT))
     state = "レスト" if source.rested else "アクティブ"
     changes = [
         f"{card.owner}{from_slot}: {len(source.cards) + 1}枚 → {len(source.cards)}枚" + ("（残ったカードは状態を維持）" if left_behind else ""),
@@ -539,21 +536,21 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
     covering = {card.uid for card in movers if (found := board.players[card.owner].stack_of(card)) and found[1].under}
     moved = moves.leave_field(game, movers, destination, cause="effect")
     considered = list(selection.considered) + [
-        Considered(f"{card.label()}は{kept[card.uid]}ため場に残る", _clauses(IMMUNE, PROHIBITION_FIRST)) for card in selection.cards if card.uid in kept
+        Considered.of(f"{card.label()}は{kept[card.uid]}ため場に残る", IMMUNE, PROHIBITION_FIRST, outcome="refuses") for card in selection.cards if card.uid in kept
     ]
     uncovered = [card for card in moved if card.uid in covering]
     if uncovered:
         # The cards that became the top meanwhile were not on the field when the step started (2.3.4).
-        considered.append(Considered(
-            f"{cards_words(board, uncovered)}の下にあったカードが新たに一番上になったが、この処理の対象には加わらない", _clauses(BATCH_FIXED)
+        considered.append(Considered.of(
+            f"{cards_words(board, uncovered)}の下にあったカードが新たに一番上になったが、この処理の対象には加わらない", BATCH_FIXED
         ))
     changes = []
     for pid, (hand, deck) in counts.items():
         player = board.players[pid]
         if len(player.hand) != hand:
-            changes.append(count_change(pid, "hand", hand, len(player.hand)))
+            changes.append(count_change(run.board, pid, "hand", hand, len(player.hand)))
         if len(player.deck) != deck:
-            changes.append(count_change(pid, "deck", deck, len(player.deck)))
+            changes.append(count_change(run.board, pid, "deck", deck, len(player.deck)))
     text = f"{words}を{verb}。" if selection.cards else f"{verb}カードはない（対象のカードは0枚）。"
     game.trace.step(
         f"{run.label}: {text}" + ("場の下のカードは移動せず残る。" if covering else ""),
@@ -587,7 +584,7 @@ def hand_to_deck_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     game.trace.step(
         f"{run.label}: {run.controller}は手札を{len(cards)}枚、山札の{where}に置く。",
         *rules,
-        changes=[count_change(run.controller, "hand", hand, len(player.hand)), count_change(run.controller, "deck", deck, len(player.deck))],
+        changes=[count_change(run.board, run.controller, "hand", hand, len(player.hand)), count_change(run.board, run.controller, "deck", deck, len(player.deck))],
     )
     return Outcome.counted(len(cards), spec.count)
 
@@ -603,7 +600,7 @@ def _hand_pick(run: "EffectRun", count: int, chosen: list[str] | None) -> list[C
         return hand[len(hand) - min(count, len(hand)):]  # nothing to choose between
     run.game.need_decision(
         run.controller, f"{run.label}: 手札のどのカードを{count}枚山札に置くか",
-        [c.info.id or c.label() if c.info else c.label() for c in hand], CHOOSE, HAND_TO_DECK,
+        [c.info.id or c.label() if c.info else c.label() for c in hand], CHOOSE, HAND_TO_DECK, chooser_named=False,
     )
     return []
 
@@ -753,11 +750,11 @@ def _each_card(
     applied = 0
     for card in selection.cards:
         if immunity_blocks and immune(board, card):
-            considered.append(Considered(f"{card_words(board, card)}は効果を受けない", IMMUNE.clauses))
+            considered.append(Considered.of(f"{card_words(board, card)}は効果を受けない", IMMUNE, outcome="refuses"))
             continue
         words = apply(card)
         if words is None:
-            considered.append(Considered(f"{card_words(board, card)}はウラのカードでランクを持たない", _clauses(FACE_DOWN_NO_RANK, FACE_DOWN_NO_INFO)))
+            considered.append(Considered.of(f"{card_words(board, card)}はウラのカードでランクを持たない", FACE_DOWN_NO_RANK, FACE_DOWN_NO_INFO, outcome="refuses"))
             continue
         changes.append(words)
         applied += 1

@@ -109,18 +109,18 @@ def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], l
                 face_down_left_out += 1
     considered = []
     if matching_rules(ref.where):
-        considered.append(_considered(
+        considered.append(Considered.of(
             f"「{describe_where(ref.where)}」は、カードに書かれた{'人物名（異名を除く）' if ref.where.name else '属性'}に指定語が連続して含まれるかで判定する",
             *matching_rules(ref.where),
         ))
     if face_down_left_out:
-        considered.append(_considered(f"ウラのカード{face_down_left_out}枚はカード情報を持たず、条件「{describe_where(ref.where)}」を満たさない", FACE_DOWN_NOT_COUNTED))
+        considered.append(Considered.of(f"ウラのカード{face_down_left_out}枚はカード情報を持たず、条件「{describe_where(ref.where)}」を満たさない", FACE_DOWN_NOT_COUNTED, outcome="refuses"))
     elif not asks_information(ref.where) and any(not facts_of(board, c).face_up for c in found):
-        considered.append(_considered("カード情報を条件にしないので、ウラのカードも対象に含まれる", BARE_FIELD_CARD))
+        considered.append(Considered.of("カード情報を条件にしないので、ウラのカードも対象に含まれる", BARE_FIELD_CARD))
         if ref.where.state is not None:
-            considered.append(_considered("レスト/アクティブはウラのカードでも判定できる", STATE_WITHOUT_FACE))
+            considered.append(Considered.of("レスト/アクティブはウラのカードでも判定できる", STATE_WITHOUT_FACE))
     if any(immune(board, card) for card in found):
-        considered.append(_considered("「効果を受けない」カードも選ぶこと・数えることはできる（状態変化だけを受けない）", IMMUNE_STILL_READ))
+        considered.append(Considered.of("「効果を受けない」カードも選ぶこと・数えることはできる（状態変化だけを受けない）", IMMUNE_STILL_READ))
     return found, considered
 
 
@@ -131,19 +131,15 @@ def _without_excluded(candidates: list[Card], considered: list[Considered], excl
         if reason is None:
             kept.append(card)
         else:
-            considered.append(_considered(f"{reason[0]}ので、候補に含めない", reason[1]))
+            considered.append(Considered.of(f"{reason[0]}ので、候補に含めない", reason[1], outcome="refuses"))
     return kept
-
-
-def _considered(text: str, *rules) -> Considered:
-    return Considered(text, cited_clauses(*rules))
 
 
 def _choose(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], considered: list[Considered]) -> Selection:
     wanted = ref.choose or 1
     selectable = [card for card in candidates if not card.unselectable]
     if len(selectable) < len(candidates):
-        considered.append(_considered("「選ばれない」カードは選べない", UNSELECTABLE))
+        considered.append(Considered.of("「選ばれない」カードは選べない", UNSELECTABLE, outcome="refuses"))
     needed = 0 if ref.up_to else min(wanted, len(selectable))
     if ref.chosen is not None:
         picked = _valid_pick(run, ref.chosen, selectable, needed, wanted)
@@ -152,11 +148,11 @@ def _choose(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], conside
     if not ref.up_to and len(selectable) <= wanted:
         # No real choice: every candidate must be taken (6.5.1).
         if len(selectable) < wanted:
-            considered.append(_considered(f"候補は{len(selectable)}枚なので、{wanted}枚には足りないが、できる限り選ぶ", MAXIMUM))
+            considered.append(Considered.of(f"候補は{len(selectable)}枚なので、{wanted}枚には足りないが、できる限り選ぶ", MAXIMUM))
         return Selection(selectable, wanted, "choose", considered)
     options = [ref_of(run, card) for card in selectable]
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
-    run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM)
+    run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM, chooser_named=False)
 
 
 def _valid_pick(run: "EffectRun", chosen: list[str], candidates: list[Card], needed: int, wanted: int) -> list[Card] | None:
@@ -197,7 +193,7 @@ def _this(run: "EffectRun", ref: fmt.Selector) -> Selection:
     card = run.source
     alive = run.source_is_this(card) and run.board.on_field(card)
     ok = alive and matches(ref.where, facts_of(run.board, card), None)
-    considered = [] if alive else [_considered("「これ」は一度場を離れたカードをもう指さない", THIS_AND_IT)]
+    considered = [] if alive else [Considered.of("「これ」は一度場を離れたカードをもう指さない", THIS_AND_IT, outcome="refuses")]
     return Selection([card] if ok else [], 1, "this", considered)
 
 
@@ -207,7 +203,7 @@ def _it(run: "EffectRun", ref: fmt.Selector) -> Selection:
     cards = [c for c in alive if matches(ref.where, facts_of(board, c), run.source.uid)]
     considered = []
     if len(alive) < len(run.it):
-        considered.append(_considered("「それ」が場を離れたので、そのカード自体はもう処理できない", THIS_AND_IT))
+        considered.append(Considered.of("「それ」が場を離れたので、そのカード自体はもう処理できない", THIS_AND_IT, outcome="refuses"))
     return Selection(cards, max(1, len(run.it)), "it", considered)
 
 
@@ -231,7 +227,7 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
         else "非公開領域なので、相手に見せていない対象は「ない」ものとして処理できる。見せた範囲では最大数を選ぶ"
     )
     considered = [
-        _considered(f"{card.label()}の「効果を受けない」は{zone_word}にある間は働かない", IMMUNE_ONLY_IN_PLAY)
+        Considered.of(f"{card.label()}の「効果を受けない」は{zone_word}にある間は働かない", IMMUNE_ONLY_IN_PLAY)
         for card in selection.cards if card.info is not None and card.info.immune
     ]
     run.game.trace.step(
@@ -257,4 +253,4 @@ def _hidden_pick(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], wa
         return Selection([], wanted, "choose")
     options = [ref_of(run, card) for card in candidates] + ([] if any_card else ["なし"])
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
-    run.game.need_decision(run.controller, question, options, CHOOSE, rule_used)
+    run.game.need_decision(run.controller, question, options, CHOOSE, rule_used, chooser_named=False)

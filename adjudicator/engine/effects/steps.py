@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable
 from adjudicator import vocabulary
 from adjudicator.engine import durations, moves
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.board import PowerMod, expiry_from
+from adjudicator.engine.board import PowerMod, expiry_from, zone_count
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.movement import MOVEMENT_STEPS
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
@@ -45,6 +45,9 @@ CANNOT_DRAW = rule("cannot_draw", "6.5.11", "「引けない」状態では「�
 UP_TO_DRAW = rule("up_to_draw", ("6.5.4", "6.5.5"), "「n枚まで引く」は処理を始める前に枚数を確定させる（0も選べる）")
 UNTIL_HAND = rule("until_hand", "6.5.12", "「手札がk枚になるように引く」は枚数が固定された処理として扱う")
 MILL = rule("mill", "11.3.1", "効果で山札のカードを墓地へ送るのは単なるゾーン移動で、ダメージではない")
+DAMAGE_ZERO_SCOPE = rule(
+    "damage_zero_scope", ("11.3.1", "11.2.8"), "「山札へのダメージを0にする」権利は山札への攻撃のダメージにだけ作用し、効果による墓地送りには作用しない"
+)
 TO_GRAVEYARD = rule("to_graveyard", ("2.3.3", "3.5.1"), "場のカードを墓地へ送る（場の下のカードは移動しない）")
 REST = rule("rest", ("3.2.1", "3.2.3"), "レスト/アクティブは一番上のカードの下の全てのカードにも及ぶ")
 FLIP = rule("flip", ("3.1.1", "6.4.4"), "オモテ/ウラにする（ウラになると「召」「1」の使用済み履歴はリセットされる）")
@@ -68,12 +71,12 @@ def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     forbidden = forbidding(run.game, run.controller, "draw", by_effect=True)
     if forbidden is not None:
         text, restriction = forbidden
-        run.game.trace.step(f"{run.controller}は{text}ため、{run.label}の「引く」処理は行わない。", restriction, PROHIBITION_FIRST, CANNOT_DRAW)
+        run.game.trace.step(f"{run.controller}は{text}ため、{run.label}の「引く」処理は行わない。", *restriction, PROHIBITION_FIRST, CANNOT_DRAW)
         return NOT_DONE
     if isinstance(spec, int) or spec.count is not None:
         return _fixed_draw(run, spec if isinstance(spec, int) else spec.count, FIXED_DRAW)
     if spec.until_hand is not None:
-        missing = spec.until_hand - len(player.hand)
+        missing = spec.until_hand - zone_count(player, "hand", f"「手札が{spec.until_hand}枚になるように引く」の枚数", UNTIL_HAND)
         if missing <= 0:
             run.game.trace.step(
                 f"{run.controller}の手札は既に{len(player.hand)}枚なので、手札が{spec.until_hand}枚になるように引く枚数は0枚。0枚で完全に解決する。",
@@ -88,7 +91,9 @@ def _draw_allowed(run: "EffectRun", count: int) -> bool:
     """「手札がn枚以上になるように引けない」 (6.5.8): drawing ``count`` must keep the hand below n."""
     player = run.board.players[run.controller]
     limit = player.hand_draw_limit
-    return count == 0 or limit is None or len(player.hand) + count < limit
+    if count == 0 or limit is None:
+        return True
+    return zone_count(player, "hand", f"「手札が{limit}枚以上になるように引けない」の判定", CANNOT_DRAW) + count < limit
 
 
 def _fixed_draw(run: "EffectRun", count: int, *rules: Rule) -> Outcome:
@@ -115,7 +120,7 @@ def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> Outcome:
         text += f"山札が{deck}枚しかないため、{count}枚は引けない。"
     run.game.trace.step(
         text, DRAW, *rules,
-        changes=[count_change(run.controller, "hand", hand, len(player.hand)), count_change(run.controller, "deck", deck, len(player.deck))],
+        changes=[count_change(run.board, run.controller, "hand", hand, len(player.hand)), count_change(run.board, run.controller, "deck", deck, len(player.deck))],
     )
     return Outcome.counted(len(drawn), wanted)
 
@@ -133,7 +138,8 @@ def _up_to_draw(run: "EffectRun", spec: fmt.DrawSpec) -> Outcome:
             run.game.trace.step(f"{run.controller}が選べる枚数は0枚だけなので、引かない。", UP_TO_DRAW, FIXED_DRAW)
             return NOTHING_TO_DO
         run.game.need_decision(
-            run.controller, f"{run.label}: 何枚引くか（{limit}枚まで、引く前に決める）", [str(n) for n in legal], UP_TO_DRAW
+            run.controller, f"{run.label}: 何枚引くか（{limit}枚まで、引く前に決める）", [str(n) for n in legal], UP_TO_DRAW,
+            chooser_named=False,
         )
     run.game.trace.step(f"{run.controller}は引く枚数を{chosen}枚と決めてから引く（{limit}枚まで）。", UP_TO_DRAW)
     if chosen == 0:
@@ -154,11 +160,17 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         deck, graveyard = len(player.deck), len(player.graveyard)
         moved = moves.deck_to_graveyard(run.game, player_id, spec.count, cause="effect")
         done, wanted = done + len(moved), wanted + spec.count
-        changes += [count_change(player_id, "deck", deck, len(player.deck)), count_change(player_id, "graveyard", graveyard, len(player.graveyard))]
+        changes += [count_change(run.board, player_id, "deck", deck, len(player.deck)), count_change(run.board, player_id, "graveyard", graveyard, len(player.graveyard))]
     who = "互いに" if len(players) == 2 else f"{players[0]}の"
     rules = (MILL, SIMULTANEOUS) if len(players) == 2 else (MILL,)
     shielded = [c for p in players for _, stack in run.board.players[p].field_tops() if immune(run.board, c := stack.top)]
-    considered = [Considered("プレイヤーを対象にする処理なので、「効果を受けない」カードがあっても防がれない", IMMUNE_NOT_PLAYERS.clauses)] if shielded else []
+    considered = [Considered.of("プレイヤーを対象にする処理なので、「効果を受けない」カードがあっても防がれない", IMMUNE_NOT_PLAYERS)] if shielded else []
+    considered += [
+        # Scope: the right changes damage, and a mill by an effect is a move, not damage (11.3.1).
+        Considered.of(f"{p}の「山札が受けるダメージを0にする」権利は、効果で山札を墓地へ送る処理（ダメージではない）には作用しない",
+                      DAMAGE_ZERO_SCOPE, outcome="does not apply")
+        for p in players if run.board.players[p].damage_zero > 0
+    ]
     run.game.trace.step(f"{run.label}: {who}山札の上から{spec.count}枚を墓地へ送る。", *rules, changes=changes, considered=considered)
     return Outcome.counted(done, wanted)
 
@@ -177,7 +189,7 @@ def discard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     run.game.trace.step(
         f"{run.controller}は手札を{len(cards)}枚墓地へ送る{('（' + named + '）') if named else ''}。",
         DISCARD,
-        changes=[count_change(run.controller, "hand", hand, len(player.hand)), count_change(run.controller, "graveyard", graveyard, len(player.graveyard))],
+        changes=[count_change(run.board, run.controller, "hand", hand, len(player.hand)), count_change(run.board, run.controller, "graveyard", graveyard, len(player.graveyard))],
     )
     return Outcome.counted(len(cards), count)
 
@@ -194,7 +206,7 @@ def _discarded(run: "EffectRun", count: int, chosen: list[str] | None):
         return hand[-count:] if count else []  # nothing to choose between
     run.game.need_decision(
         run.controller, f"{run.label}: 手札のどのカードを{count}枚墓地へ送るか",
-        [c.info.id or c.label() if c.info else c.label() for c in hand], CHOOSE, DISCARD,
+        [c.info.id or c.label() if c.info else c.label() for c in hand], CHOOSE, DISCARD, chooser_named=False,
     )
 
 
@@ -225,17 +237,17 @@ def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     moved_ids = {card.uid for card in moved}
     considered = list(selection.considered)
     considered += [
-        Considered(f"{card_words(board, card)}は{kept[card.uid]}ため場に残る", IMMUNE.clauses + PROHIBITION_FIRST.clauses)
+        Considered.of(f"{card_words(board, card)}は{kept[card.uid]}ため場に残る", IMMUNE, PROHIBITION_FIRST, outcome="refuses")
         for card in selection.cards if card.uid in kept
     ]
     considered += [
-        Considered(f"{before[card.uid][0]}は「〜する時」の割り込みの間に場を離れたので、この移動では動かない", BEFORE_FIRST.clauses)
+        Considered.of(f"{before[card.uid][0]}は「〜する時」の割り込みの間に場を離れたので、この移動では動かない", BEFORE_FIRST)
         for card in movers if card.uid not in moved_ids
     ]
     changes = [f"{before[card.uid][0]}: 場 → 墓地" for card in moved]
     for owner in sorted({card.owner for card in moved}):
         after = len(board.players[owner].graveyard)
-        changes.append(count_change(owner, "graveyard", after - sum(1 for c in moved if c.owner == owner), after))
+        changes.append(count_change(run.board, owner, "graveyard", after - sum(1 for c in moved if c.owner == owner), after))
     words = "、".join(before[card.uid][0] for card in moved) + "を墓地へ送る" if moved else _phrase(run, selection, "墓地へ送る")
     run.game.trace.step(
         f"{run.label}: {words}。",
@@ -257,7 +269,8 @@ def _stayed(run: "EffectRun", selection: Selection, moved_ids: set[int]):
 
 
 def _change_each(
-    run: "EffectRun", step: fmt.Step, verb: str, shift: str, change: Callable, rules: tuple[Rule, ...]
+    run: "EffectRun", step: fmt.Step, verb: str, shift: str, change: Callable, rules: tuple[Rule, ...],
+    notes: Callable[[Card], "Considered | None"] = lambda card: None,
 ) -> Outcome:
     """Apply ``change(card) -> bool`` to every selected card that effects can still change (9.1.1)."""
     selection = select(run, step.argument)
@@ -269,8 +282,8 @@ def _change_each(
         elif change(card):
             changed.append(card)
     considered = list(selection.considered) + [
-        Considered(f"{card_words(run.board, card)}は効果を受けない", IMMUNE.clauses) for card in unaffected
-    ]
+        Considered.of(f"{card_words(run.board, card)}は効果を受けない", IMMUNE, outcome="refuses") for card in unaffected
+    ] + [note for note in map(notes, changed) if note is not None]
     run.game.trace.step(
         f"{run.label}: {_phrase(run, selection, verb)}。",
         *rules, *_selection_rules(selection),
@@ -293,7 +306,10 @@ def flip_down_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 
 
 def flip_up_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "オモテにする", "ウラ → オモテ", lambda card: moves.set_face_down(run.game, card, False), (FLIP,))
+    return _change_each(
+        run, step, "オモテにする", "ウラ → オモテ", lambda card: moves.set_face_down(run.game, card, False), (FLIP,),
+        notes=lambda card: durations.applies_again_note(card, "オモテに戻った"),
+    )
 
 
 def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
@@ -303,24 +319,25 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     selection = select(run, spec.target)
     changes, considered, applied = [], list(selection.considered), 0
     rules: list[Rule] = [AMOUNTS_ADD_UP] if spec.add is not None else [POWER_SET_OVERRIDES]
-    if spec.turns is not None or spec.until in ("end_of_next_turn", "end_of_own_next_turn"):
+    if spec.turns is not None or spec.until in ("next_turn", "end_of_next_turn", "end_of_own_next_turn"):
         rules.append(durations.duration_rule(spec))   # whose turn 「次のターン」 etc. means (5.6.1, 5.6.2, 5.6.4)
     for card in selection.cards:
         if immune(board, card):
-            considered.append(Considered(f"{card_words(board, card)}は効果を受けない", IMMUNE.clauses))
+            considered.append(Considered.of(f"{card_words(board, card)}は効果を受けない", IMMUNE, outcome="refuses"))
             continue
         before = power_of(board, card)
         if before is None:
-            considered.append(Considered(f"{card_words(board, card)}はウラのカードでパワーを持たない", FACE_DOWN_NO_POWER.clauses))
+            considered.append(Considered.of(f"{card_words(board, card)}はウラのカードでパワーを持たない", FACE_DOWN_NO_POWER, outcome="refuses"))
             continue
         expiry = expiry_from(spec, affected=card.owner, controller=run.controller, turn_player=board.turn_player)
         card.power_mods.append(PowerMod(spec.add, spec.set, expiry, source=run.effect.name))
         after = power_of(board, card)
-        changes.append(f"{card_words(board, card)}のパワー: {before} → {after}")
+        waiting = "（次のターンが始まるまでは適用されない）" if not expiry.in_force else ""
+        changes.append(f"{card_words(board, card)}のパワー: {before} → {after}{waiting}")
         if spec.add is not None and before + spec.add < 0:
             rules.append(POWER_FLOOR)
         if after == 0:
-            considered.append(Considered(f"{card_words(board, card)}はパワー0になっても場に残る", POWER_ZERO_STAYS.clauses))
+            considered.append(Considered.of(f"{card_words(board, card)}はパワー0になっても場に残る", POWER_ZERO_STAYS))
         applied += 1
     run.refer_to(selection.cards)
     amount = f"を{spec.add:+d}する".replace("-", "−") if spec.add is not None else f"が{spec.set}になる"
