@@ -175,3 +175,15 @@ def test_a_csv_with_japanese_headers_reads_the_same():
 def test_an_empty_postgresql_library_is_filled_from_the_starter_list():
     library = open_library({"DATABASE_URL": postgres_url()})
     assert isinstance(library, PostgresCardStore) and library.count() == len(starter_cards())
+
+
+def test_a_store_that_cannot_be_opened_leaves_the_starter_list_in_memory(tmp_path: Path):
+    missing_parent = tmp_path / "not-a-directory"
+    missing_parent.write_text("a file where the store's folder should be", encoding="utf-8")
+    library = open_library({"LINK_DB_PATH": str(missing_parent / "links.sqlite3")})
+    assert library.count() == len(starter_cards()) > 0
+    found = library.search("信長")
+    assert found and all("信長" in card.name for card in found)
+    assert library.get(found[0].name) == found[0]
+    with pytest.raises(RuntimeError):
+        library.import_cards(starter_cards()[:1])

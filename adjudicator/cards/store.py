@@ -7,7 +7,9 @@ name (異名 + 人物名, 2.2.4); importing a name again replaces that card. Loo
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+import sys
 from collections.abc import Iterable, Mapping
 from contextlib import closing
 from datetime import datetime, timezone
@@ -30,6 +32,8 @@ CREATE TABLE IF NOT EXISTS cards (
 )
 """
 # Prefix of the person name first (what a judge types), then prefix of the full name, then anywhere.
+_LOG = logging.getLogger(__name__)
+
 _SEARCH = """
 SELECT data FROM cards WHERE name LIKE {p} ESCAPE '\\'
 ORDER BY CASE WHEN person_name LIKE {p} ESCAPE '\\' THEN 0 WHEN name LIKE {p} ESCAPE '\\' THEN 1 ELSE 2 END,
@@ -153,8 +157,54 @@ class PostgresCardStore:
         return f"postgresql:{redacted(self.url)}"
 
 
+class StarterCardStore:
+    """The starter list alone, in memory: the library while its store cannot be opened or written (a read-only
+    data directory, a database that is down), so the builder still fills cards; nothing can be imported."""
+
+    def __init__(self, cards: Iterable[LibraryCard], reason: str):
+        self._cards = {card.name: card for card in cards}
+        self.reason = reason
+
+    def import_cards(self, cards: Iterable[LibraryCard], replace: bool = True) -> int:
+        raise RuntimeError(f"the card library cannot be written now: {self.reason}")
+
+    def get(self, name: str) -> LibraryCard | None:
+        return self._cards.get(name)
+
+    def search(self, query: str, limit: int = 10) -> list[LibraryCard]:
+        words = query.strip()
+        if not words:
+            return []
+        found = [card for card in self._cards.values() if words in card.name]
+        # As the stores' query: person-name prefix first, then by name.
+        found.sort(key=lambda card: (not card.person_name.startswith(words), card.name))
+        return found[:limit]
+
+    def count(self) -> int:
+        return len(self._cards)
+
+    def describe(self) -> str:
+        return f"starter list in memory ({self.reason})"
+
+
 def open_library(config: Mapping[str, Any] | None = None, starter: bool = True) -> CardStore:
-    """The card library in the configured store; an empty one is filled from the starter list first."""
+    """The card library in the configured store; an empty one is filled from the starter list first. A store
+    that cannot be opened or written leaves the starter list in memory, with a log line (never a failed start)."""
+    try:
+        return _open_store(config, starter)
+    except (sqlite3.Error, OSError, *_driver_errors()) as error:
+        _LOG.warning("card library %s cannot be opened or written (%s): serving the starter list from memory",
+                     redacted(store_location(config)), error)
+        return StarterCardStore(starter_cards() if starter else (), str(error))
+
+
+def _driver_errors() -> tuple[type[Exception], ...]:
+    """psycopg's errors when PostgreSQL is in use (the driver is loaded only then)."""
+    driver = sys.modules.get("psycopg")
+    return (driver.Error,) if driver is not None else ()
+
+
+def _open_store(config: Mapping[str, Any] | None, starter: bool) -> CardStore:
     location = store_location(config)
     if location.startswith(("postgresql://", "postgres://")):
         store: CardStore = PostgresCardStore(location)

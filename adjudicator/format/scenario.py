@@ -9,7 +9,8 @@ The models are immutable; the engine builds its own mutable board from them.
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar, Literal, Union, get_args
+import math
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
 import yaml
 from adjudicator.format.wording import read_where_wording
@@ -18,9 +19,12 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
+
+from adjudicator.rulebook.numbers import bounded_int
 
 FORMAT = "hi-story-scenario/1"
 
@@ -71,6 +75,29 @@ class Strict(BaseModel):
         if isinstance(data, dict):
             return {k: v for k, v in data.items() if not (isinstance(k, str) and k.startswith("x-"))}
         return data
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_flag_for_a_number(cls, value: Any, info: ValidationInfo) -> Any:
+        # Lax validation reads true/false as 1/0 wherever a number goes: a count, a power or a round is written
+        # as a number, so `draw: true` is refused like any other wrong type.
+        if isinstance(value, bool) and _number_not_flag(cls.model_fields[info.field_name].annotation):
+            raise ValueError("a number, not true/false")
+        return value
+
+
+def _number_not_flag(annotation: Any) -> bool:
+    """Whether a field takes an int (or a float) and no bool, through Optional, Union and Annotated."""
+    kinds: set[Any] = set()
+    pending = [annotation]
+    while pending:
+        current = pending.pop()
+        arguments = get_args(current)
+        if arguments and get_origin(current) is not Literal:
+            pending.extend(arguments)
+        else:
+            kinds.add(current)
+    return bool(kinds & {int, float}) and bool not in kinds
 
 
 # --- durations -------------------------------------------------------------------------------------
@@ -710,8 +737,8 @@ def _as_int(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
+    if isinstance(value, str):
+        return bounded_int(value)
     return None
 
 
@@ -971,6 +998,13 @@ def iter_card_paths(scenario: Scenario):
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _OPENS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSES = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_RESOLVER = yaml.resolver.Resolver()
+_INT_TAG = "tag:yaml.org,2002:int"
+# No number in a scenario needs more digits (counts, powers, rounds); a longer one is refused where it is read,
+# before it is built: Python's int() refuses 4,301+ decimal digits (a ValueError inside the YAML loader) and a
+# 5,000-digit hex integer loads but cannot be turned back into text.
+MAX_NUMBER_DIGITS = 18
+_MAX_NUMBER = 10**MAX_NUMBER_DIGITS
 
 
 def _refuse_aliases_and_depth(text: str) -> None:
@@ -978,9 +1012,9 @@ def _refuse_aliases_and_depth(text: str) -> None:
 
     Aliases are refused (a scenario never needs them, and they enable 'billion laughs'), and nesting is
     bounded here rather than after loading: composing ``[[[[…`` a hundred thousand deep recurses and
-    would exhaust the stack before :func:`_check_depth` could see the data. The event stream is flat.
+    would exhaust the stack before :func:`_check_data` could see the data. The event stream is flat.
     """
-    depth = -1  # the top collection is level 0, as in _check_depth
+    depth = -1  # the top collection is level 0, as in _check_data
     for event in yaml.parse(text, Loader=_SAFE_LOADER):
         if isinstance(event, yaml.AliasEvent):
             raise yaml.composer.ComposerError(None, None, "YAML aliases (*name) are not allowed", event.start_mark)
@@ -990,6 +1024,15 @@ def _refuse_aliases_and_depth(text: str) -> None:
                 raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
         elif isinstance(event, _CLOSES):
             depth -= 1
+        elif isinstance(event, yaml.ScalarEvent) and _is_long_integer(event):
+            raise yaml.composer.ComposerError(
+                None, None, f"a number has at most {MAX_NUMBER_DIGITS} digits", event.start_mark)
+
+
+def _is_long_integer(event: yaml.ScalarEvent) -> bool:
+    # Only plain scalars resolve to int; a quoted "123…" is a string and stays one.
+    return (len(event.value) > MAX_NUMBER_DIGITS and event.implicit[0]
+            and _RESOLVER.resolve(yaml.ScalarNode, event.value, (True, False)) == _INT_TAG)
 
 
 def parse_text(text: str) -> Any:
@@ -999,6 +1042,9 @@ def parse_text(text: str) -> Any:
     try:
         _refuse_aliases_and_depth(text)
         data = yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
+    except ValueError as error:
+        # A value the loader's constructors refuse (int(), a date); the event check catches the known ones.
+        raise ScenarioError([("", f"not valid YAML/JSON: {error}")]) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
@@ -1007,23 +1053,54 @@ def parse_text(text: str) -> Any:
             # Newer libyaml stops very deep input itself, before our event check sees it: same refusal.
             problem = f"nested deeper than {MAX_DEPTH} levels"
         raise ScenarioError([("", f"not valid YAML/JSON{where}: {problem}")]) from None
-    _check_depth(data)
+    _check_data(data)
     return data
 
 
 MAX_DEPTH = 30
 
 
-def _check_depth(data: Any) -> None:
-    stack = [(data, 0)]
+def _check_data(data: Any) -> None:
+    """What every input must be before the schema sees it, wherever it came from (YAML, JSON, a link, a store):
+    nested at most MAX_DEPTH levels, its text valid Unicode (JSON's ``"\\ud800"`` gives a lone surrogate,
+    which no UTF-8 encoder accepts), its integers at most MAX_NUMBER_DIGITS long."""
+    stack: list[tuple[Any, tuple[str, ...]]] = [(data, ())]
     while stack:
-        node, depth = stack.pop()
-        if depth > MAX_DEPTH:
+        node, path = stack.pop()
+        if len(path) > MAX_DEPTH:
             raise ScenarioError([("", f"the scenario is nested deeper than {MAX_DEPTH} levels")])
         if isinstance(node, dict):
-            stack.extend((v, depth + 1) for v in node.values())
+            for key, value in node.items():
+                _check_text(key, path)
+                stack.append((value, (*path, str(key))))
         elif isinstance(node, list):
-            stack.extend((v, depth + 1) for v in node)
+            stack.extend((value, (*path, str(i))) for i, value in enumerate(node))
+        else:
+            _check_text(node, path)
+            if _is_out_of_bounds(node):
+                raise ScenarioError([(".".join(path), f"a number has at most {MAX_NUMBER_DIGITS} digits")])
+
+
+def _is_out_of_bounds(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) >= _MAX_NUMBER
+    # YAML's .inf and .nan, and floats no count or power comes near (1e300).
+    return isinstance(value, float) and not (math.isfinite(value) and abs(value) < _MAX_NUMBER)
+
+
+def _check_text(value: Any, path: tuple[str, ...]) -> None:
+    if isinstance(value, str) and not _is_valid_unicode(value):
+        raise ScenarioError([(".".join(path), "the text is not valid Unicode (a lone surrogate such as \\ud800)")])
+
+
+def _is_valid_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
@@ -1033,7 +1110,7 @@ def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
     data = parse_text(source) if isinstance(source, str) else source
     if not isinstance(data, dict):
         raise ScenarioError([("", "a scenario is a mapping with format, title, game, players, actions")])
-    _check_depth(data)
+    _check_data(data)
     try:
         return Scenario.model_validate(data)
     except ValidationError as error:

@@ -36,6 +36,7 @@ from adjudicator.format.scenario import (
     MAX_STEPS,
     parse_text,
 )
+from adjudicator.rulebook.numbers import bounded_int
 
 PLAYERS = ("A", "B")
 SLOTS = ("1", "2", "3", "4", "5")
@@ -98,7 +99,7 @@ def _listify(node: Any, key: str = "") -> Any:
     if not isinstance(node, dict):
         return node
     if key in LIST_KEYS:
-        numbered = sorted((int(k), v) for k, v in node.items() if k.isdigit() and len(k) <= 3)
+        numbered = sorted((n, v) for k, v in node.items() if (n := bounded_int(k, 3)) is not None)
         return [_listify(v) for _, v in numbered[: LIST_LIMITS[key]] if isinstance(v, dict)]
     return {k: _listify(v, k) for k, v in node.items()}
 
@@ -670,9 +671,8 @@ def apply_operation(draft: Draft, operation: str) -> Draft:
             items = container.setdefault(parts[-1], [])
             if isinstance(items, list) and len(items) < LIST_LIMITS[parts[-1]]:
                 items.append(_new_item(parts[-1]))
-    elif verb in ("remove", "up", "down") and len(parts) >= 2 and parts[-1].isdigit():
+    elif verb in ("remove", "up", "down") and len(parts) >= 2 and (index := bounded_int(parts[-1])) is not None:
         items = _walk(draft, parts[:-1], create=False)
-        index = int(parts[-1])
         if isinstance(items, list) and 0 <= index < len(items):
             if verb == "remove":
                 del items[index]
@@ -711,8 +711,8 @@ def _hand_write(effect: Draft) -> None:
 
 def _walk(node: Any, parts: list[str], create: bool) -> Any:
     for part in parts:
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
+        if isinstance(node, list) and (index := bounded_int(part)) is not None and index < len(node):
+            node = node[index]
         elif isinstance(node, dict):
             if part not in node:
                 if not create:

@@ -12,6 +12,7 @@ from pathlib import Path
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
 from adjudicator import paths
+from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, SearchResult
 from adjudicator.search.examples import Example, ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH
@@ -26,15 +27,30 @@ def _arguments() -> tuple[str, str | None, str | None, int, int, str | None]:
     text = request.args.get("q", "")
     book_id = request.args.get("book") or None
     chapter = request.args.get("chapter") or None
-    limit = max(1, min(request.args.get("limit", type=int) or DEFAULT_LIMIT, MAX_LIMIT))
-    page = max(1, min(request.args.get("page", type=int) or 1, MAX_OFFSET // limit + 1))
-    error = None
+    limit, error = _limit(request.args.get("limit"))
+    limit = max(1, min(limit, MAX_LIMIT))
+    page = max(1, min(bounded_int(request.args.get("page", ""), max_digits=6) or 1, MAX_OFFSET // limit + 1))
+    if error:
+        book_id, chapter = None, None
     book = find_book(book_id) if book_id else None
-    if book_id and book is None:
+    if error is None and book_id and book is None:
         error, book_id, chapter = f"ルールブック「{book_id}」はありません。", None, None
-    elif chapter and (book is None or book.get(chapter) is None or book.get(chapter).kind != "chapter"):
+    elif error is None and chapter and (book is None or book.get(chapter) is None or book.get(chapter).kind != "chapter"):
         error, chapter = f"章「{chapter}」はありません（章で絞り込むにはルールブックを選んでください）。", None
     return text, book_id, chapter, limit, page, error
+
+
+def _limit(text: str | None) -> tuple[int, str | None]:
+    """Hits per page, clamped to 1..MAX_LIMIT; text that is no integer is refused rather than read as the default."""
+    if text is None or text == "":
+        return DEFAULT_LIMIT, None
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text.removeprefix("+"))
+    value = bounded_int(digits, max_digits=18)
+    if value is None:
+        if digits.isascii() and digits.isdigit():  # an integer too long to need reading: it is past the bound
+            return (1 if sign else MAX_LIMIT), None
+        return DEFAULT_LIMIT, f"件数（limit）は整数で指定してください（1〜{MAX_LIMIT}）。"
+    return (-value if sign else value) or DEFAULT_LIMIT, None
 
 
 def _run() -> tuple[SearchResult, int, int, str | None]:
