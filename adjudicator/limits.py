@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from adjudicator.engine import game, trace
 from adjudicator.format import scenario
 from adjudicator.links import payload
+from adjudicator.links import store as link_store
+from adjudicator.rulebook import numbers
 from adjudicator.search import engine as search_engine
 from adjudicator.search import query
-from adjudicator.web import security
+from adjudicator.web import builder_form, rate_limits, security
 
 
 @dataclass(frozen=True)
@@ -23,16 +25,25 @@ class Limit:
     unit: str
     enforced_by: str  # module (and name) that enforces it
     past_it: str      # what the user sees once it is exceeded
+    forms: str = "—"  # for a form's bounds: URL-encoded forms, multipart forms or both
 
 
 LIMITS: tuple[Limit, ...] = (
     Limit("Request body", security.MAX_BODY_BYTES, "bytes", "web.security.MAX_BODY_BYTES (MAX_CONTENT_LENGTH)",
-          "413 「送られたデータが大きすぎます」 from Content-Length, before the view runs; chunked without it: 411"),
+          "413 「送られたデータが大きすぎます」 from Content-Length, before the view runs; chunked without it: 411",
+          "both"),
     Limit("URL length", security.MAX_URL_CHARS, "characters", "web.security.MAX_URL_CHARS",
           "414 「アドレスが長すぎます」"),
     Limit("Form fields in memory", security.MAX_FORM_BYTES, "bytes", "web.security.MAX_FORM_BYTES",
-          "413"),
-    Limit("Form parts", security.MAX_FORM_PARTS, "parts", "web.security.MAX_FORM_PARTS", "413"),
+          "413", "URL-encoded: the whole body, from Content-Length; multipart: each non-file field"),
+    Limit("Form parts", security.MAX_FORM_PARTS, "parts", "web.security.MAX_FORM_PARTS", "413",
+          "multipart only (a URL-encoded form is bounded by its size)"),
+    Limit("Builder form parts", builder_form.MAX_FIELDS, "parts", "web.builder_form.MAX_FIELDS", "413",
+          "multipart only"),
+    Limit("Number typed in a URL or form", numbers.MAX_NUMBER_DIGITS, "digits", "rulebook.numbers.MAX_NUMBER_DIGITS",
+          "no such clause (404), a search error (400) or no change to the builder's lists; never int() on it"),
+    Limit("Number in a scenario", scenario.MAX_NUMBER_DIGITS, "digits", "format.scenario.MAX_NUMBER_DIGITS",
+          "refused where it is read (YAML decimal, hex, octal; JSON), naming its place; text must be valid Unicode"),
     Limit("Scenario source", scenario.MAX_SOURCE_BYTES, "bytes", "format.scenario.MAX_SOURCE_BYTES",
           "the scenario is refused with its error, nothing resolved"),
     Limit("Scenario nesting", scenario.MAX_DEPTH, "levels", "format.scenario.MAX_DEPTH",
@@ -63,14 +74,20 @@ LIMITS: tuple[Limit, ...] = (
     Limit("Search query", query.MAX_QUERY_LENGTH, "characters", "search.query.MAX_QUERY_LENGTH",
           "cut to the bound, with the notice 「検索語が長すぎるため…」"),
     Limit("Search hits per page", search_engine.MAX_LIMIT, "hits", "search.engine.MAX_LIMIT",
-          "clamped to the bound"),
+          "clamped to the bound; a limit that is no integer: 400"),
+    Limit("Short links per client", int(rate_limits.DEFAULT_WRITE_LIMIT.split()[0]), "per minute",
+          "web.rate_limits.DEFAULT_WRITE_LIMIT ($ADJUDICATOR_WRITE_LIMIT)",
+          "429 「リクエストが多すぎます」 with Retry-After; reading and resolving are never limited"),
+    Limit("Link store size", link_store.DEFAULT_QUOTA_BYTES, "bytes",
+          "links.store.DEFAULT_QUOTA_BYTES ($ADJUDICATOR_LINK_QUOTA_MB)",
+          "507 「短縮リンクの保存容量の上限に達したため…」; stored links and stateless links keep working"),
 )
 
 
 def markdown_table() -> str:
-    rows = [f"| {limit.name} | {limit.value:,} {limit.unit} | `{limit.enforced_by}` | {limit.past_it} |"
+    rows = [f"| {limit.name} | {limit.value:,} {limit.unit} | `{limit.enforced_by}` | {limit.forms} | {limit.past_it} |"
             for limit in LIMITS]
-    return "\n".join(["| What | Bound | Where | Past it |", "| --- | --- | --- | --- |", *rows])
+    return "\n".join(["| What | Bound | Where | Forms | Past it |", "| --- | --- | --- | --- | --- |", *rows])
 
 
 if __name__ == "__main__":

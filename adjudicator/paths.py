@@ -41,6 +41,11 @@ def scenarios_dir() -> Path:
     return _shipped("scenarios")
 
 
+def cards_dir() -> Path:
+    """The shipped card lists (the library's starter list)."""
+    return _shipped("cards")
+
+
 def user_data_dir() -> Path:
     """The one directory the service writes to (index, link store); created on demand."""
     configured = os.environ.get(DATA_DIR_ENV)

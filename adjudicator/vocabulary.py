@@ -65,6 +65,9 @@ STEPS = {
     "to_deck": "山札に置く", "hand_to_deck": "手札を山札に置く", "repeat": "操作を繰り返す",
     "restrict": "「できない」を課す", "grant": "アタッカー/ブロッカーを得る", "protect": "場を離れなくてよい等",
     "rank": "ランクを増減する", "extra_turn": "再び自分のターンになる",
+    "choose_effects": "次のn個から選ぶ／またはBする", "look": "ウラのカードを見る", "search": "山札・墓地から探す",
+    "shuffle": "シャッフルする", "swap_zones": "山札と墓地を入れ替える", "copy_effect": "効果コピー",
+    "no_refresh": "次の自分のターンの初めにアクティブにできない",
 }
 DONE = {
     "summon_without_set": "セットせずに召喚した", "summon": "召喚した", "set": "セットした",
@@ -78,6 +81,7 @@ CONDITIONS = {
     "deck_at_least": "山札がN枚以上なら", "graveyard_at_least": "墓地がN枚以上なら",
     "field_count_at_least": "場のカードがN枚以上なら", "field_count_at_most": "場のカードがN枚以下なら",
     "it": "それが〇〇なら", "did": "この効果で…したなら", "not": "…でないなら",
+    "activated": "このターン｛〇〇｝を発動していたなら", "this": "これが〇〇なら",
 }
 
 # What a triggered effect waits for (10.1): 「〜た時」 after the event, 「〜する時」 before it (10.1.7).

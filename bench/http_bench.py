@@ -128,7 +128,8 @@ class Server:
         return f"http://{HOST}:{self.port}"
 
     def start(self) -> float:
-        env = {**os.environ, "ADJUDICATOR_DATA_DIR": str(self.data_dir)}
+        # One client makes every short link here: writes are rate-limited per client (30 a minute by default).
+        env = {**os.environ, "ADJUDICATOR_DATA_DIR": str(self.data_dir), "ADJUDICATOR_WRITE_LIMIT": "100000 per minute"}
         command = [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind", f"{HOST}:{self.port}",
                    # Stateless links carry the scenario in the path; the app bounds URLs itself (414).
                    "--limit-request-line", "0", self.app]
@@ -220,7 +221,7 @@ def clause_paths() -> list[str]:
 
 
 def post_scenario(base: str, body: str) -> dict:
-    request = urllib.request.Request(base + "/api/resolve", data=body.encode("utf-8"), method="POST",
+    request = urllib.request.Request(base + "/api/resolve?short=true", data=body.encode("utf-8"), method="POST",
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.load(response)

@@ -54,7 +54,9 @@ def app(_session_env):
     """The real application (both rulebooks, the real index) writing only under ``data_dir``."""
     from adjudicator.web import create_app
 
-    return create_app({"TESTING": True})
+    # Writes are rate-limited per client; the suites make many short links from one address, so the session
+    # app gets its own in-memory counters and a limit no test reaches (tests/test_security_limits.py tests it).
+    return create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_WRITES": "100000 per minute"})
 
 
 @pytest.fixture()

@@ -346,3 +346,32 @@ def test_a_looping_scenario_over_http_is_a_ruling_not_an_error(client):
     response = client.post("/api/resolve", json=data)
     assert response.status_code == 200
     assert "ループ" in response.get_json()["limit"]["text"]
+
+
+# --- forms: which bounds apply to URL-encoded and which to multipart bodies ----------------------------------
+
+
+def test_a_url_encoded_form_is_bounded_by_its_size_not_by_parts(client):
+    from adjudicator.web.security import MAX_FORM_BYTES, MAX_FORM_PARTS
+
+    too_big = client.post("/scenario/new", data=b"title=" + b"a" * MAX_FORM_BYTES,
+                          content_type="application/x-www-form-urlencoded")
+    assert too_big.status_code == 413 and "大きすぎます" in too_big.get_data(as_text=True)
+    many = "&".join(f"x{n}=1" for n in range(MAX_FORM_PARTS + 500)) + "&payload=1.x"
+    assert client.post("/t", data=many.encode(), content_type="application/x-www-form-urlencoded").status_code == 400
+
+
+def test_a_multipart_form_is_bounded_per_field_and_by_its_parts(client):
+    from io import BytesIO
+
+    from adjudicator.web.security import MAX_FORM_BYTES, MAX_FORM_PARTS
+
+    big_field = client.post("/t", data={"payload": "a" * (MAX_FORM_BYTES + 1)}, content_type="multipart/form-data")
+    assert big_field.status_code == 413
+    many = client.post("/t", data={f"x{n}": "1" for n in range(MAX_FORM_PARTS + 1)}, content_type="multipart/form-data")
+    assert many.status_code == 413
+    # A file is streamed, not held as a field: one larger than the field bound is read (up to the scenario bound).
+    upload = client.post("/scenario/new", data={"op": "import", "import_file": (BytesIO(b"#" * (MAX_FORM_BYTES + 10)),
+                                                                                  "big.yaml")},
+                         content_type="multipart/form-data")
+    assert upload.status_code == 422

@@ -18,7 +18,7 @@ from adjudicator import paths
 from adjudicator.engine import load_scenario
 from adjudicator.links import PostgresLinkStore, SQLiteLinkStore, make_record, open_store, store_location
 from adjudicator.links.record import Versions
-from adjudicator.links.store import LinkCollision, redacted
+from adjudicator.links.store import LinkCollision, StoreUnavailable, redacted
 
 TEST_DATABASE_URL_ENV = "ADJUDICATOR_TEST_DATABASE_URL"
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
@@ -52,8 +52,35 @@ def _fresh_postgres_store(url: str) -> PostgresLinkStore:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request, tmp_path: Path):
     if request.param == "sqlite":
-        return SQLiteLinkStore(tmp_path / "links.sqlite3")
-    return _fresh_postgres_store(_postgres_url())
+        yield SQLiteLinkStore(tmp_path / "links.sqlite3")
+        return
+    opened = _fresh_postgres_store(_postgres_url())
+    yield opened
+    opened.close()  # its pool's connections and threads
+
+
+def test_postgresql_operations_share_a_pool_of_connections():
+    """One connection serves operation after operation (no connection per put/get), and a connection the
+    server drops is replaced, not handed out: the next operation simply works."""
+    import psycopg
+
+    store = _fresh_postgres_store(_postgres_url())
+    try:
+        record = store.put(_record(deck=7))
+        backends = {_backend(store) for _ in range(10)}
+        assert len(backends) <= 2  # ten operations, one or two server processes: pooled connections
+        with psycopg.connect(_postgres_url(), autocommit=True) as admin:
+            for backend in backends:
+                admin.execute("SELECT pg_terminate_backend(%s)", (backend,))
+        assert store.get(record.id) == record  # the dead connection was checked and replaced
+        assert store.health().writable
+    finally:
+        store.close()
+
+
+def _backend(store: PostgresLinkStore) -> int:
+    with store._connection() as db:  # noqa: SLF001
+        return db.execute("SELECT pg_backend_pid()").fetchone()[0]
 
 
 def _record(deck: int = 9, versions: Versions = V1, text: str = "山札を攻撃する。"):
@@ -120,7 +147,7 @@ def test_sqlite_put_of_a_stored_ruling_only_reads(tmp_path: Path, monkeypatch):
     try:
         writer.execute("BEGIN IMMEDIATE")
         assert store.put(replace(known, created="2099-01-01T00:00:00+00:00")) == known
-        with pytest.raises(sqlite3.OperationalError, match="locked"):
+        with pytest.raises(StoreUnavailable, match="locked"):  # a 503 with Retry-After, not a 500
             store.put(_record(deck=8))
     finally:
         writer.execute("ROLLBACK")

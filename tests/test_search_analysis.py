@@ -1,14 +1,17 @@
-"""Japanese analysis, query parsing, synonyms and excerpts: the pieces under the clause search."""
+"""Japanese analysis, query parsing, the glossary and excerpts: the pieces under the clause search."""
 
 from __future__ import annotations
 
 import pickle
 import threading
 
+import pytest
+
+from adjudicator.rulebook import list_rulebooks
 from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer, bigrams, normalize
+from adjudicator.search.glossary import PLAYER_WORDS, Glossary
 from adjudicator.search.highlight import excerpt, matched_spans
 from adjudicator.search.query import MAX_QUERY_LENGTH, parse_query
-from adjudicator.search.synonyms import expansions
 
 
 def test_normalize_folds_full_width_digits_and_latin():
@@ -80,10 +83,47 @@ def test_parse_query_caps_the_length_and_says_so():
     assert parsed.truncated and len(parsed.text) == MAX_QUERY_LENGTH
 
 
-def test_synonyms_add_the_rulebook_words_and_keep_the_players():
-    assert "場にあるカード" in expansions("フィールドにあるカード")
-    assert "レスト状態" in expansions("タップ状態")
-    assert expansions("場にあるカード") == ()
+def test_the_glossary_adds_the_rulebook_words_and_keeps_the_players():
+    glossary = Glossary(PLAYER_WORDS)
+    assert "場にあるカード" in glossary.expansions("フィールドにあるカード")
+    assert "レスト状態" in glossary.expansions("タップ状態")
+    assert glossary.expansions("場にあるカード") == ()
+
+
+def test_the_glossary_reads_the_longest_word_and_says_what_it_read():
+    readings = Glossary(PLAYER_WORDS).readings("デッキ切れで負け？")
+    assert [(reading.word, reading.terms[0]) for reading in readings] == [("デッキ切れ", "山札が0枚"), ("負け", "敗北")]
+
+
+def test_the_glossary_reads_the_rulebooks_own_aliases_with_their_clause():
+    glossary = Glossary.for_books(list_rulebooks())
+    found = {entry.word: (entry.terms, entry.source) for entry in glossary.entries}
+    assert found["フィールド"] == (("場",), "hi-story:2.3.1")  # 「場」（「フィールド」とも表記する）
+    assert found["プロテクト"] == (("守護",), "hi-story:3.1.8")  # 〈守護〉（プロテクト）
+    assert found["ランダムに"] == (("見ずに",), "hi-story:4.3.1")  # 「見ずに」は「ランダムに」と読む
+    assert found["効果を使う"] == (("発動する",), "hi-story:6.1.1")
+    assert found["横向き"] == (("レスト",), "hi-story:3.2.1")  # the Hi!story alias wins over Duel Masters' タップ
+
+
+def test_marks_are_read_as_marks_not_digits():
+    assert parse_query("「1」の効果").marks == ("1",)
+    assert parse_query("1マークの効果は何回？").marks == ("1",)
+    assert parse_query("召と1を同じターンに").marks == ("召",)
+    assert parse_query("1枚引く").marks == () and parse_query("ランク1の効果").marks == ()
+    assert parse_query("召喚フェーズ").marks == ()
+    assert parse_query("〈織田〉と【武士】と｛身代わり｝").marks == ("〈〉", "【】", "｛｝")
+
+
+@pytest.mark.parametrize(("typed", "refs"), [
+    ("11.2.2 ブロック", ["11.2.2"]), ("6.7.1とは", ["6.7.1"]), ("「6.7.1」", ["6.7.1"]),
+    ("6.7.1 6.7.2", ["6.7.1", "6.7.2"]), ("10.6.2‐8", ["10.6.2-8"]), ("10.6.2の⑧", ["10.6.2-8"]),
+    ("101.4 a", ["101.4a"]), ("dm:101.4a", ["101.4a"]), ("ルール4.4.1の補完", ["4.4.1"]), ("第12章 勝敗", ["ch12"]),
+    ("パワー3000", []), ("1枚引く", []), ("1.5倍のパワー", []),
+])
+def test_clause_numbers_are_found_inside_free_text(typed, refs):
+    parsed = parse_query(typed)
+    assert [mention.ref for mention in parsed.mentions] == refs
+    assert not any(ref in parsed.words for ref in refs)
 
 
 def test_matched_spans_map_folded_matches_back_onto_the_original_text():

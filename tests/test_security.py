@@ -127,7 +127,7 @@ def hostile_scenario() -> dict:
 
 @pytest.fixture(scope="module")
 def hostile_links(app) -> dict:
-    response = app.test_client().post("/api/resolve", json=hostile_scenario())
+    response = app.test_client().post("/api/resolve?short=true", json=hostile_scenario())
     assert response.status_code == 200
     return response.get_json()["links"]
 

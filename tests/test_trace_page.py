@@ -217,7 +217,7 @@ def test_a_card_name_with_markup_is_text_everywhere(client):
 
 def test_api_resolve_json_returns_the_trace_and_both_links(client):
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
-    response = client.post("/api/resolve", json=data)
+    response = client.post("/api/resolve?short=true", json=data)
     assert response.status_code == 200
     body = response.get_json()
     assert body["format"] == "hi-story-trace/1"
@@ -232,9 +232,9 @@ def test_api_resolve_json_returns_the_trace_and_both_links(client):
 
 def test_api_resolve_accepts_yaml_and_gives_the_same_id(client):
     text = EXAMPLE.read_text(encoding="utf-8")
-    from_yaml = client.post("/api/resolve", data=text.encode(), content_type="application/yaml").get_json()
-    from_json = client.post("/api/resolve", json=yaml.safe_load(text)).get_json()
-    assert from_yaml["links"] == from_json["links"]
+    from_yaml = client.post("/api/resolve?short=true", data=text.encode(), content_type="application/yaml").get_json()
+    from_json = client.post("/api/resolve?short=true", json=yaml.safe_load(text)).get_json()
+    assert from_yaml["links"] == from_json["links"] and "short" in from_json["links"]
 
 
 def test_api_resolve_reports_errors_by_path_in_both_languages(client):
@@ -335,8 +335,9 @@ def test_short_links_work_on_a_postgresql_store(app):
 
     store = _fresh_postgres_store(_postgres_url())
     instances = [create_app({"TESTING": True, "DATABASE_URL": store.url}) for _ in range(2)]
-    made = instances[0].test_client().post("/api/resolve", json=yaml.safe_load(EXAMPLE.read_text(encoding="utf-8")))
+    made = instances[0].test_client().post("/api/resolve?short=true", json=yaml.safe_load(EXAMPLE.read_text(encoding="utf-8")))
     short = made.get_json()["links"]["short"]
     seen = instances[1].test_client().get(short + ".json")
     assert seen.status_code == 200 and seen.get_json()["trace"]["steps"] == made.get_json()["steps"]
     assert store.get(short.rsplit("/", 1)[1]) is not None
+    store.close()

@@ -140,4 +140,4 @@ def test_openapi_describes_every_json_route(client, app):
                   "/rules/{book}/{release}/{id}.json", "/rules/{book}/all.json", "/rules/{book}/all.md",
                   "/search.json", "/api/openapi.json"):
         assert route in described
-    assert description["servers"] == [{"url": "http://localhost"}]
+    assert description["servers"] == [{"url": "/"}]  # never the Host header (a configured PUBLIC_URL, or relative)

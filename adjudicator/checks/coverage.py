@@ -5,6 +5,9 @@ marks each clause ``engine`` (the engine should apply it), ``reference`` (defini
 tournament rules with no board effect) or ``gap`` (a board rule not modelled yet, with the reason).
 Coverage reports, per chapter, how many ``engine`` clauses the traces of passing scenarios cite, and which
 they do not. A citation of an item (``10.6.2-3``) counts for its clause.
+
+Over the board chapters (2–12) it also counts every clause whatever its mark: the share some passing
+scenario cites, the share a worked Q&A entry answers (``rulebook/qa.yaml``), and the gap marks left.
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from adjudicator.checks.verify import scenario_files, verify_file
 from adjudicator.paths import rulebook_dir, scenarios_dir
 from adjudicator.rulebook import load_rulebook
 from adjudicator.rulebook.model import Rulebook
+from adjudicator.rulebook.qa import answered_clauses
 
 MARKS_FILE = "clause-marks.yaml"
 BOOK = "hi-story"
 MarkKind = Literal["engine", "reference", "gap"]
+BOARD_CHAPTERS = tuple(str(n) for n in range(2, 13))   # the chapters a board can exercise: 2–12
 
 
 class Mark(BaseModel):
@@ -64,6 +69,9 @@ class ChapterCoverage:
     cited: tuple[str, ...]         # those some passing scenario cites
     gaps: tuple[str, ...]
     references: tuple[str, ...]
+    clauses: tuple[str, ...] = ()          # every clause of the chapter, whatever its mark
+    cited_any: tuple[str, ...] = ()        # those some passing scenario cites
+    answered: tuple[str, ...] = ()         # those a Q&A entry answers
 
     @property
     def uncited(self) -> tuple[str, ...]:
@@ -86,6 +94,30 @@ class Report:
     def cited_total(self) -> int:
         return sum(len(c.cited) for c in self.chapters)
 
+    def _board(self) -> tuple[ChapterCoverage, ...]:
+        return tuple(c for c in self.chapters if c.chapter in BOARD_CHAPTERS)
+
+    @property
+    def board_clauses(self) -> int:
+        """Every clause of chapters 2–12 (engine, gap and reference alike)."""
+        return sum(len(c.clauses) for c in self._board())
+
+    @property
+    def board_cited(self) -> int:
+        return sum(len(c.cited_any) for c in self._board())
+
+    @property
+    def board_answered(self) -> int:
+        return sum(len(c.answered) for c in self._board())
+
+    @property
+    def board_gaps(self) -> tuple[str, ...]:
+        return tuple(g for c in self._board() for g in c.gaps)
+
+    @property
+    def board_uncited(self) -> tuple[str, ...]:
+        return tuple(x for c in self._board() for x in c.clauses if x not in c.cited_any)
+
     def to_json(self) -> dict:
         return {
             "book": BOOK,
@@ -94,10 +126,16 @@ class Report:
             "cited": self.cited_total,
             "unmarked": list(self.unmarked),
             "unknown": list(self.unknown),
+            "board_chapters": {
+                "chapters": f"{BOARD_CHAPTERS[0]}-{BOARD_CHAPTERS[-1]}", "clauses": self.board_clauses,
+                "cited": self.board_cited, "answered_by_qa": self.board_answered, "gaps": list(self.board_gaps),
+                "uncited": list(self.board_uncited),
+            },
             "chapters": [
                 {
                     "chapter": c.chapter, "title": c.title, "engine": len(c.engine), "cited": list(c.cited),
                     "uncited": list(c.uncited), "gaps": list(c.gaps), "references": len(c.references),
+                    "clauses": len(c.clauses), "cited_any": len(c.cited_any), "answered": list(c.answered),
                 }
                 for c in self.chapters
             ],
@@ -132,6 +170,7 @@ def coverage(paths: list[Path] | None = None, marks: dict[str, Mark] | None = No
     book = load_rulebook(BOOK)
     marks = marks if marks is not None else load_marks()
     cited, passed, failed = cited_by_passing(paths or [scenarios_dir()], book)
+    answered = answered_clauses()
     clauses = [node.id for node in book.clauses()]
     chapters = []
     for chapter in book.chapters:
@@ -148,6 +187,9 @@ def coverage(paths: list[Path] | None = None, marks: dict[str, Mark] | None = No
                 cited=tuple(c for c in engine if c in cited),
                 gaps=tuple(c for c in mine if c in marks and marks[c].mark == "gap"),
                 references=tuple(c for c in mine if c in marks and marks[c].mark == "reference"),
+                clauses=tuple(mine),
+                cited_any=tuple(c for c in mine if c in cited),
+                answered=tuple(c for c in mine if c in answered),
             )
         )
     return Report(
@@ -172,8 +214,27 @@ def render(report: Report) -> str:
         if chapter.uncited:
             lines.append(f"    not cited: {' '.join(chapter.uncited)}")
     lines.append(f"total: cited {report.cited_total}/{report.engine_total} engine clauses")
+    lines += _board_lines(report)
     if report.unmarked:
         lines.append(f"UNMARKED clauses: {' '.join(report.unmarked)}")
     if report.unknown:
         lines.append(f"marks naming no clause: {' '.join(report.unknown)}")
     return "\n".join(lines)
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "n/a"
+
+
+def _board_lines(report: Report) -> list[str]:
+    """Every clause of chapters 2–12, whatever its mark: cited by a passing scenario, answered by a Q&A entry."""
+    total = report.board_clauses
+    lines = [
+        f"chapters {BOARD_CHAPTERS[0]}–{BOARD_CHAPTERS[-1]}, every clause (engine, gap and reference alike): {total}",
+        f"    cited by a passing scenario: {report.board_cited}/{total} ({_percent(report.board_cited, total)})",
+        f"    answered by a Q&A entry: {report.board_answered}/{total} ({_percent(report.board_answered, total)})",
+        f"    gap marks left: {len(report.board_gaps)}" + (f" ({' '.join(report.board_gaps)})" if report.board_gaps else ""),
+    ]
+    if report.board_uncited:
+        lines.append(f"    not cited by any passing scenario: {' '.join(report.board_uncited)}")
+    return lines

@@ -19,6 +19,8 @@ from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.effects.interpreter import OPTIONAL
+from adjudicator.engine.effects.names import COPY_NAME_LIMIT, COPY_RESTRICTED, name_limit_problem
+from adjudicator.engine.effects.shared import shared_cards
 from adjudicator.engine.effects.words import card_words, count_change
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import FACE_DOWN_NO_INFO, PERSON_AND_EVENT, Rule, rule
@@ -68,6 +70,9 @@ def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
         f"{owner}は{card_words(board, card)}の{MARK_WORDS[effect.mark]}｛{effect.name}｝を発動する。",
         EFFECT_PHASE, *mark_rules(effect), considered=considered,
     )
+    if effect.shared_with:  # 「合わせて1つの効果となる」: every card used counts as activating it (6.12.1, 6.12.3)
+        for partner in shared_cards(game, card, effect, spec.with_):
+            use_mark(game, partner, effect)
     run_effect(game, card, effect, owner, own=True)
 
 
@@ -84,6 +89,11 @@ def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
     forbidden = forbidding(game, card.owner, "activate", card)
     if forbidden is not None:
         raise Illegal(forbidden[0], *forbidden[1], ACTIVATION_CONDITION)
+    if effect.restricted:
+        raise Illegal(f"{words}は効果制限の条件を満たしていないので発動できない", COPY_RESTRICTED, ACTIVATION_CONDITION)
+    limit = name_limit_problem(game, card.owner, effect)
+    if limit is not None:
+        raise Illegal(f"{words}: {limit}", COPY_NAME_LIMIT, ACTIVATION_CONDITION)
 
 
 # --- an event from hand (6.8) ---------------------------------------------------------------------

@@ -110,6 +110,7 @@ class Card:
     unselectable: bool = False
     battle_proof: bool = False
     no_refresh: bool = False
+    guard: str | None = None      # 〈守護〉（プロテクト）: what it keeps the card from (3.1.8)
 
     @property
     def known(self) -> bool:
@@ -181,6 +182,9 @@ class Player:
     restrictions: list[Timed] = field(default_factory=list)
     extra_turn: bool = False
     turns_taken: int = 0     # own turns since the scenario started, for 「nターン」 counts
+    # Tuples, replaced rather than changed, so a snapshot (Board.copy) shares nothing mutable.
+    order_unknown: tuple[tuple[str, str], ...] = ()  # (zone, rule name): order known to no one since (4.4.1)
+    zone_protections: tuple[str, ...] = ()           # 「墓地へ送られない」「入れ替えられない」 on zones (11.4.2)
     unknown_zones: tuple[str, ...] = ()  # zones given as `unknown`: their count is asked when it matters
 
     def stack_of(self, card: Card) -> tuple[int, Stack] | None:
@@ -210,6 +214,8 @@ class Board:
     extra_turn_granted_in: int | None = None  # turn_index in which an extra turn was granted (5.8.3)
     done_in_turn: dict[str, int] = field(default_factory=dict)  # phase action → turn_index it was done in
     turn_counts: dict[str, int] = field(default_factory=dict)  # own turns each player has begun (5.5.1, 5.8.5)
+    revealed: tuple[int, ...] = ()  # face-down cards an effect 「見て」 may read while it runs (3.1.6)
+    activated: tuple[tuple[str, str, int], ...] = ()  # (player, effect name, turn_index), copies too (6.11.8)
 
     def player(self, player_id: str) -> Player:
         return self.players[player_id]
@@ -413,6 +419,7 @@ def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameS
         hand_draw_limit=spec.hand_draw_limit,
         summon_limit=spec.summon_limit,
         extra_turn=spec.extra_turn,
+        zone_protections=tuple(spec.zone_protections),
         unknown_zones=tuple(zone for zone in ("deck", "graveyard", "hand") if getattr(spec, zone) == "unknown"),
     )
     player.restrictions = [
@@ -428,6 +435,7 @@ def _card(owner: str, info: fmt.Card, uids: Iterator[int], game: fmt.GameSpec | 
     card.unselectable = info.unselectable
     card.battle_proof = info.battle_proof
     card.no_refresh = info.no_refresh
+    card.guard = info.guard.from_ if info.guard else None
     if game is None:  # cards off the field carry no field state
         return card
     turn_player = game.turn_player

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from adjudicator.engine.board import Board, Card, Expiry, PowerMod, RankMod, opponent_of, zone_count
 from adjudicator.engine.durations import in_force
-from adjudicator.engine.matching import CardFacts, matches
+from adjudicator.engine.matching import CardFacts, effect_names, matches
 from adjudicator.engine.power import apply_power_mods
 from adjudicator.engine.rules import rule
 
@@ -223,6 +223,8 @@ def raw_facts(board: Board, card: Card) -> CardFacts:
         roles=frozenset(({info.role} - {"none"}) | {grant.what for grant in in_force(card.grants)}) if info else frozenset(),
         type=info.type if info else None,
         attacking=board.attacking is card,
+        level=info.level if info else None,
+        effect_names=effect_names(info) if info else (),
     )
 
 

@@ -53,6 +53,7 @@ class Game:
     trigger_depth: int = 0
     pending: list[Any] = field(default_factory=list)  # after-triggers waiting for their step to end (10.1.9)
     pick_queues: dict[str | None, list[Any]] = field(default_factory=dict)  # the action's picks left (picks.py)
+    copy_depth: int = 0           # copies running inside copies (6.11), bounded
     resolving: list[tuple[int, str]] = field(default_factory=list)  # (card uid, effect name) of triggers running
 
     # -- choices and outcomes ----------------------------------------------------------------------

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Iterable
 from adjudicator.engine.board import Card, Stack
 from adjudicator.engine.durations import APPLIES_AGAIN, applies_again_note, in_force
 from adjudicator.engine.events import Event
+from adjudicator.engine.guard import guard_keeps
 from adjudicator.engine.rules import rule
+from adjudicator.engine.zone_order import check_known_top
 from adjudicator.engine import continuous
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ DRAW_IS_FROM_TOP = rule("draw_from_top", ("2.5.1", "6.5.10"), "山札の一番�
 
 def draw(game: "Game", player_id: str, count: int) -> list[Card]:
     """Move ``count`` cards from the top of the deck to the hand (the caller checked the count)."""
+    check_known_top(game, player_id, "deck", count)  # a shuffled deck's top is chance (4.4.1)
     player = game.board.players[player_id]
     drawn = player.deck[:count]
     del player.deck[:count]
@@ -45,6 +48,7 @@ def draw(game: "Game", player_id: str, count: int) -> list[Card]:
 
 def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> list[Card]:
     """Cards from the top of the deck to the graveyard: damage (cause ``attack``) or an effect (11.3.1)."""
+    check_known_top(game, player_id, "deck", count)  # a shuffled deck's top is chance (4.4.1)
     player = game.board.players[player_id]
     moved = player.deck[:count]
     del player.deck[:count]
@@ -54,6 +58,8 @@ def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> l
 
 def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
     """Whether a protection keeps ``card`` on the field (10.2.1, 11.7.2); the reason if it does."""
+    if guard_keeps(game, card, cause):  # 〈守護〉 first, face-down too (3.1.8, 3.1.9)
+        return False, "〈守護〉（プロテクト）によって場を離れない"
     # Its own timed protections and those a 「常」 effect gives it right now (6.4.5).
     held = {protection.what for protection in in_force(card.protections)} | continuous.protections_for(game.board, card)
     if "leave_field" in held:
@@ -99,7 +105,7 @@ def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: st
             # The card left behind was オモテ when covered (3.1.5) and field effects touched only the top (2.3.3).
             stack.face_down = False
             uncovered.append(stack.top)
-        _put(game, card, destination)
+        put_in_zone(game, card, destination)
         card.reset_history()
         moved.append((card, was_face_up, slot))
     _note_applies_again(game, uncovered)
@@ -118,7 +124,8 @@ def _note_applies_again(game: "Game", cards: list[Card]) -> None:
         game.trace.step("場の下にあったカードが一番上に戻る。", APPLIES_AGAIN, considered=notes)
 
 
-def _put(game: "Game", card: Card, destination: str) -> None:
+def put_in_zone(game: "Game", card: Card, destination: str) -> None:
+    """Place ``card`` in its owner's graveyard, hand, or deck (top or bottom)."""
     owner = game.board.players[card.owner]
     if destination == "graveyard":
         owner.graveyard.append(card)

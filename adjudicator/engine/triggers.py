@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Iterable
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card
 from adjudicator.engine.events import Event
+from adjudicator.engine.guard import RESISTANCE_SHOWN, is_removal_resistance, shown_face_down
 from adjudicator.engine.rules import CARD_TEXT_FIRST, rule
 from adjudicator.engine.stats import is_face_up_on_field
 from adjudicator.engine.marks import ACTIVATION_CONDITION, mark_problem, use_mark
+from adjudicator.engine.effects.shared import SHARED_ONE_EFFECT, shared_trigger_cards
 from adjudicator.engine.effects.words import card_words
 from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.game import MAX_TRIGGER_DEPTH
@@ -68,6 +70,7 @@ class Ready:
     effect: fmt.Effect
     controller: str
     why: str            # 「これが墓地へ送られた時」, for the trace
+    cause: Card | None = None   # the card the event was about: 「そのカード」 in the effect
 
 
 # --- the entry points game.py calls ----------------------------------------------------------------
@@ -149,7 +152,7 @@ def _matching(game: "Game", events: list[Event]) -> Iterable[Ready]:
         for card in watchers:
             for effect in card.info.effects:
                 if _triggers(game, card, effect, event):
-                    yield Ready(card, effect, card.owner, _why(game, card, effect, event))
+                    yield Ready(card, effect, card.owner, _why(game, card, effect, event), event.card)
 
 
 def _triggers(game: "Game", card: Card, effect: fmt.Effect, event: Event) -> bool:
@@ -254,6 +257,9 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
             why = REMOVAL_RESISTANCE if resisting and not item.effect.optional else OPTIONAL_TRIGGER
             game.trace.step(f"{words}は「{item.why}」の条件を満たしたが、任意なので{item.controller}は発動しないことを選ぶ。", why)
             continue
+        if game.declined(item.effect.name) and is_removal_resistance(item.card, item.effect):
+            game.trace.step(f"{words}は除去耐性効果なので、{item.controller}は発動しないことを選ぶ。", RESISTANCE_SHOWN)
+            continue
         if item.effect.optional and (item.card.uid, item.effect.name) in game.resolving:
             # Fired again by its own resolution: using it once does not say it is used every time. Its
             # owner chooses again (6.4.7, 6.5.3); the engine never repeats a pick down a chain.
@@ -267,8 +273,32 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
         if game.declined(item.effect.name) and not _has_optional_part(item.effect):
             game.reject_choice(f"{words}には任意性を示す文言がないので、発動しないことは選べない", MANDATORY_TRIGGER)
         used.append(item)
-    for item in _ordered(game, used):
+    for item in _ordered(game, _combine_shared(game, used)):
         _run_one(game, item, *timing_rules)
+
+
+def _combine_shared(game: "Game", ready: list[Ready]) -> list[Ready]:
+    """A shared effect uses its other cards as they are found (6.12.2); a card used so has activated it and
+    does not activate it again at this moment (6.12.3), so the cards ready together resolve it once (6.12.1)."""
+    kept: list[Ready] = []
+    spent: set[tuple[int, str]] = set()
+    for item in ready:
+        key = (item.card.uid, item.effect.name)
+        if key in spent:
+            game.trace.step(
+                f"{card_words(game.board, item.card)}は共有効果｛{item.effect.name}｝に既に使われ、このタイミングでは発動済みなので、改めては発動しない。",
+                SHARED_ONE_EFFECT,
+            )
+            continue
+        if item.effect.shared_with:
+            partners = shared_trigger_cards(game, item.card, item.effect)
+            if partners is None:
+                continue
+            for partner in partners:
+                spent.add((partner.uid, item.effect.name))
+                use_mark(game, partner, item.effect)
+        kept.append(item)
+    return kept
 
 
 def _has_optional_part(effect) -> bool:
@@ -335,7 +365,7 @@ def _run_one(game: "Game", item: Ready, *timing_rules) -> None:
     game.trigger_depth += 1
     game.resolving.append((item.card.uid, item.effect.name))
     try:
-        run_effect(game, item.card, item.effect, item.controller)
+        run_effect(game, item.card, item.effect, item.controller, cause=item.cause)
     finally:
         game.trigger_depth -= 1
         game.resolving.pop()
@@ -347,6 +377,8 @@ def _trigger_rules(game: "Game", item: Ready) -> list:
     when = item.effect.when
     if when is None or when.event is None:
         return [FACE_UP_TO_TRIGGER] if item.effect.mark != "constant" else []
+    if shown_face_down(game, item.card, item.effect):
+        return [RESISTANCE_SHOWN]  # a face-down card shown to the opponent to use it (6.4.8, 3.1.6)
     if when.card == "self" and not is_face_up_on_field(game.board, item.card):
         if _removal_resistance(item.effect) and game.board.on_field(item.card):
             return [REMOVAL_RESISTANCE]  # face-down on the field: shown to the opponent and used (6.4.8)

@@ -9,17 +9,22 @@ The models are immutable; the engine builds its own mutable board from them.
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar, Literal, Union, get_args
+import math
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
 import yaml
+from adjudicator.format.wording import read_where_wording
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
+
+from adjudicator.rulebook.numbers import bounded_int
 
 FORMAT = "hi-story-scenario/1"
 
@@ -36,6 +41,7 @@ MAX_STEPS = 12                # steps in one sentence
 MAX_REPEAT = 20
 MAX_POWER = 100_000
 MAX_PICKS = 30                # picks given for one effect
+MAX_CONDITION_UNITS = 10      # alternatives or parts in one any_of/all_of/list of words
 MAX_SOURCE_BYTES = 512 * 1024
 
 Player = Literal["A", "B"]
@@ -70,6 +76,29 @@ class Strict(BaseModel):
             return {k: v for k, v in data.items() if not (isinstance(k, str) and k.startswith("x-"))}
         return data
 
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_flag_for_a_number(cls, value: Any, info: ValidationInfo) -> Any:
+        # Lax validation reads true/false as 1/0 wherever a number goes: a count, a power or a round is written
+        # as a number, so `draw: true` is refused like any other wrong type.
+        if isinstance(value, bool) and _number_not_flag(cls.model_fields[info.field_name].annotation):
+            raise ValueError("a number, not true/false")
+        return value
+
+
+def _number_not_flag(annotation: Any) -> bool:
+    """Whether a field takes an int (or a float) and no bool, through Optional, Union and Annotated."""
+    kinds: set[Any] = set()
+    pending = [annotation]
+    while pending:
+        current = pending.pop()
+        arguments = get_args(current)
+        if arguments and get_origin(current) is not Literal:
+            pending.extend(arguments)
+        else:
+            kinds.add(current)
+    return bool(kinds & {int, float}) and bool not in kinds
+
 
 # --- durations -------------------------------------------------------------------------------------
 
@@ -90,22 +119,55 @@ class Timed(Strict):
 # --- selectors and references ----------------------------------------------------------------------
 
 
+Words = Union[str, list[str]]
+
+
 class Where(Strict):
-    """Conditions on a field card; face-down cards carry no card information (3.1.2, 3.1.3)."""
+    """Conditions on a field card; face-down cards carry no card information (3.1.2, 3.1.3).
+
+    The keys of one ``where`` must all hold (7.3.1), as must the items of ``all_of``; a list of words
+    (``name: [信長, 秀吉]``, 7.3.2) and ``any_of`` need one; ``not`` negates (7.3.3). A ``where`` may also
+    be written in the card's own words (``where: 〈信長〉でない【武将】``), and so may a name, attribute or
+    effect-name value (``name: 〈信長〉〈秀吉〉``): that wording is read by ``adjudicator.format.wording``
+    (see ``docs/format-additions.md``); wording it cannot read is an error, never a silent no-match.
+    """
 
     face: Face | None = None
     state: StackState | None = None
     rank: int | None = Field(default=None, ge=0, le=9)
     rank_at_least: int | None = Field(default=None, ge=0, le=9)
     rank_at_most: int | None = Field(default=None, ge=0, le=9)
+    level: int | None = Field(default=None, ge=0, le=9)
+    level_at_least: int | None = Field(default=None, ge=0, le=9)
+    level_at_most: int | None = Field(default=None, ge=0, le=9)
     power_at_most: int | None = Field(default=None, ge=0, le=MAX_POWER)
     power_at_least: int | None = Field(default=None, ge=0, le=MAX_POWER)
-    name: str | None = Field(default=None, max_length=MAX_NAME)
-    attribute: str | None = Field(default=None, max_length=MAX_NAME)
+    name: Words | None = None
+    attribute: Words | None = None
+    effect_name: Words | None = None
     role: Literal["attacker", "blocker"] | None = None
     type: Literal["person", "event"] | None = None
     attacking: bool | None = None
     other: bool | None = None
+    any_of: list["Where"] | None = Field(default=None, min_length=1, max_length=MAX_CONDITION_UNITS)
+    all_of: list["Where"] | None = Field(default=None, min_length=1, max_length=MAX_CONDITION_UNITS)
+    not_: "Where | None" = Field(default=None, alias="not")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read_wording(cls, data: Any) -> Any:
+        return read_where_wording(data)
+
+    @field_validator("name", "attribute", "effect_name")
+    @classmethod
+    def _bounded_words(cls, value: Any) -> Any:
+        items = value if isinstance(value, list) else [value] if value is not None else []
+        if isinstance(value, list) and not 1 <= len(value) <= MAX_CONDITION_UNITS:
+            raise ValueError(f"a list of words has 1..{MAX_CONDITION_UNITS} items (any one matches, 7.3.2)")
+        for item in items:
+            if not 0 < len(item.strip("〈〉【】｛｝ 　")) <= MAX_NAME:
+                raise ValueError(f"a word is 1..{MAX_NAME} characters")
+        return value
 
 
 class Selector(Strict):
@@ -120,12 +182,16 @@ class Selector(Strict):
     this: bool = False
     it: bool = False
     zone: Literal["field", "hand", "deck", "graveyard"] = "field"
+    # 「Aを1枚とBを1枚」: independent slots, each a condition; ``chosen`` lists the pick slot by slot (6.5.9).
+    slots: list[Where] | None = Field(default=None, min_length=2, max_length=5)
+    # 「そのカード」 in 「相手のカードが召喚された時、そのカードを…」: the card whose event fired this effect.
+    trigger: bool = False
 
     @model_validator(mode="after")
     def _one_mode(self) -> "Selector":
-        modes = [self.all, self.choose is not None, self.this, self.it]
+        modes = [self.all, self.choose is not None, self.this, self.it, self.slots is not None, self.trigger]
         if sum(bool(m) for m in modes) > 1:
-            raise ValueError("a selector is one of `all`, `choose`, `this` or `it`")
+            raise ValueError("a selector is one of `all`, `choose`, `this`, `it`, `slots` or `trigger`")
         return self
 
 
@@ -139,16 +205,26 @@ def _is_card_ref(value: Any) -> bool:
 # --- steps -----------------------------------------------------------------------------------------
 
 
+class BoardCount(Strict):
+    """「〇〇1枚につき」「〇〇と同じ枚数」: a count taken from the board when the step is processed (8.2.1)."""
+
+    player: Whose = "self"
+    zone: Literal["field", "hand", "deck", "graveyard"] = "field"
+    where: Where = Where()
+
+
 class DrawSpec(Strict):
     up_to: int | None = Field(default=None, ge=0, le=60)
     chosen: int | None = Field(default=None, ge=0, le=60)
     until_hand: int | None = Field(default=None, ge=0, le=60)
     count: int | None = Field(default=None, ge=0, le=60)
+    count_of: BoardCount | None = None     # 「相手の場のカードと同じ枚数引く」: a fixed count read from the board
+    player: Whose = "self"                 # 「相手は1枚引く」 (7.2.1: the opponent as subject is always written)
 
     @model_validator(mode="after")
     def _one_kind(self) -> "DrawSpec":
-        if sum(x is not None for x in (self.up_to, self.until_hand, self.count)) != 1:
-            raise ValueError("a draw is one of `count`, `up_to` or `until_hand`")
+        if sum(x is not None for x in (self.up_to, self.until_hand, self.count, self.count_of)) != 1:
+            raise ValueError("a draw is one of `count`, `up_to`, `until_hand` or `count_of`")
         return self
 
 
@@ -160,12 +236,14 @@ class MillSpec(Strict):
 class DiscardSpec(Strict):
     count: int = Field(ge=0, le=60)
     chosen: list[str] | None = Field(default=None, max_length=60)
+    player: Whose = "self"                 # 「相手は手札を1枚墓地へ送る」 (7.2.1)
 
 
 class PowerSpec(Timed):
     target: CardRef
     add: int | None = Field(default=None, ge=-MAX_POWER, le=MAX_POWER)
     set: int | None = Field(default=None, ge=0, le=MAX_POWER)
+    per: BoardCount | None = None          # 「〇〇1枚につき+1000」: ``add`` times the count (7.3.2)
 
     @model_validator(mode="after")
     def _add_or_set(self) -> "PowerSpec":
@@ -245,6 +323,97 @@ class ProtectSpec(Timed):
     from_: Literal["leave_field", "battle", "effects"] = Field(alias="from")
 
 
+# Issue 18 (mechanics): choices between effects, hidden zones, zone swaps, effect copy.
+
+
+class EffectOption(Strict):
+    """One of the candidates of 「次のn個から選ぶ」 or one side of 「Aする。またはBする。」 (6.5.7)."""
+
+    text: str = Field(default="", max_length=MAX_TEXT)
+    do: list["Step"] = Field(min_length=1, max_length=MAX_STEPS)
+
+
+class ChooseEffectsSpec(Strict):
+    """「次のn個から効果をk個選び発動する」 / 「Aする。またはBする。」: every pick made before any is done (6.5.7)."""
+
+    count: int = Field(default=1, ge=1, le=5)
+    options: list[EffectOption] = Field(min_length=2, max_length=6)
+    or_: bool = Field(default=False, alias="or")      # written 「または」 (10.1.6, 7.3.10)
+    chosen: list[int] | None = Field(default=None, max_length=5)   # 1-based option numbers
+
+    @model_validator(mode="after")
+    def _count_fits(self) -> "ChooseEffectsSpec":
+        if self.count > len(self.options):
+            raise ValueError("`count` is more than the options listed")
+        if self.or_ and self.count != 1:
+            raise ValueError("「または」 chooses one of the options (10.1.6)")
+        return self
+
+
+class LookSpec(Strict):
+    """「〜を見て」「相手に見せてから」: the face-down field cards named may be read while this effect runs (3.1.6)."""
+
+    target: "CardRef"
+    show: bool = False                # 「相手に見せて」: the opponent sees it too (4.5.1)
+
+
+HiddenZone = Literal["deck", "graveyard"]
+
+
+class SearchSpec(Strict):
+    """「山札（墓地）から〇〇を満たすカードをn枚まで手札に加える」 and 「山札の上からn枚を見て」 (6.5.6, 4.2.1).
+
+    ``top`` limits the look to the top n of one deck; ``random`` is 「見ずに」 (4.3.1); ``chosen`` names the
+    picked cards by id (for 「見ずに」, the cards the random pick gave). After the move the zones looked into
+    are shuffled (4.4.1) unless ``top`` was looked at only; ``rest`` says where the looked-at cards not taken go.
+    """
+
+    player: Literal["self", "opponent"] = "self"      # whose deck/graveyard is searched
+    zones: list[HiddenZone] = Field(default_factory=lambda: ["deck"], min_length=1, max_length=2)
+    top: int | None = Field(default=None, ge=1, le=20)
+    where: Where = Where()
+    up_to: int = Field(default=1, ge=1, le=10)
+    to: Literal["hand", "graveyard", "deck_top", "deck_bottom"] = "hand"
+    random: bool = False
+    chosen: list[str] | None = Field(default=None, max_length=10)
+    rest: Literal["keep", "top", "bottom"] = "keep"
+    shuffle: list[HiddenZone] | None = Field(default=None, max_length=2)   # zones the player shuffles (4.4.2)
+
+    @model_validator(mode="after")
+    def _shape(self) -> "SearchSpec":
+        if self.top is not None and self.zones != ["deck"]:
+            raise ValueError("`top` looks at the top cards of one deck")
+        if len(set(self.zones)) != len(self.zones):
+            raise ValueError("a zone is listed twice")
+        return self
+
+
+class ShuffleSpec(Strict):
+    """「山札をシャッフルする」: the order of the zone is no longer known to anyone (4.4.1, 2.5.4)."""
+
+    player: Whose = "self"
+    zone: HiddenZone = "deck"
+
+
+class SwapZonesSpec(Strict):
+    """「山札と墓地を入れ替える」: the zones trade places whole (11.4.1)."""
+
+    player: Whose = "self"
+
+
+class CopyEffectSpec(Strict):
+    """効果コピー: a 「召」/「1」 effect of a field card, resolved as an effect of the host (6.11.1).
+
+    ``host`` is the own field card the copy runs as (default: 「これの効果として」, the copying card itself).
+    ``with`` names the cards a copied shared effect uses (6.12.5).
+    """
+
+    source: "CardRef"
+    effect: str = Field(min_length=1, max_length=MAX_NAME)
+    host: "CardRef | None" = None
+    with_: list[str] | None = Field(default=None, alias="with", max_length=5)
+
+
 class Step(Strict):
     """One operation of a sentence; exactly one kind key is set (``repeat`` also takes ``do``)."""
 
@@ -271,6 +440,13 @@ class Step(Strict):
     protect: ProtectSpec | None = None
     rank: RankSpec | None = None
     extra_turn: bool | None = None
+    choose_effects: ChooseEffectsSpec | None = None
+    look: LookSpec | None = None
+    search: SearchSpec | None = None
+    shuffle: ShuffleSpec | None = None
+    swap_zones: SwapZonesSpec | None = None
+    copy_effect: CopyEffectSpec | None = None
+    no_refresh: CardRef | None = None      # 「次の自分のターンの初めにアクティブにできない」 (3.2.2)
 
     @model_validator(mode="before")
     @classmethod
@@ -342,6 +518,10 @@ class Condition(Strict):
         "return_to_hand", "move", "mill",
     ] | None = None
     not_: "Condition | None" = Field(default=None, alias="not")
+    # 「このターン、自分が｛〇〇｝を発動していたなら」: asks about the effect name, copies included (6.11.8).
+    activated: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
+    # 「これが〇〇なら」: a condition on the card whose effect it is (in a copy, the host: 6.11.4).
+    this: Where | None = None
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Condition":
@@ -397,6 +577,12 @@ class Effect(Strict):
     when: When | None = None
     optional: bool = False
     sentences: list[Sentence] = Field(default_factory=list, max_length=MAX_SENTENCES)
+    # 「この効果は他の｛…｝と合わせて1つの効果となる」: the other card names it is used with (6.12.1).
+    shared_with: list[str] = Field(default_factory=list, max_length=4)
+    # 「この効果は他のカードも含めて1ターンに1度しか発動できない」: a limit tied to the effect name (6.11.6).
+    once_per_turn_by_name: bool = False
+    # 効果制限カード (13.3) whose condition is not met now: it cannot be activated, nor copied (6.11.5).
+    restricted: bool = False
 
 
 # --- cards, stacks, players ------------------------------------------------------------------------
@@ -426,6 +612,12 @@ class Protection(Timed):
     from_: Literal["leave_field", "battle", "effects"] = Field(alias="from")
 
 
+class Guard(Strict):
+    """〈守護〉（プロテクト）: what the card's 守護 keeps it from (its text says; the rulebook gives 3.1.8, 3.1.9)."""
+
+    from_: Literal["leave_field", "battle"] = Field(default="leave_field", alias="from")
+
+
 class Card(Strict):
     id: str | None = Field(default=None, min_length=1, max_length=MAX_NAME, pattern=r"^[^\s]+$")
     name: str = Field(min_length=1, max_length=MAX_NAME)
@@ -451,6 +643,7 @@ class Card(Strict):
     no_refresh: bool = False
     restrictions: list[CardRestriction] = Field(default_factory=list, max_length=20)
     protected: list[Protection] = Field(default_factory=list, max_length=20)
+    guard: "Guard | None" = None      # 〈守護〉（プロテクト）: works while on the field, face-down too (3.1.8)
 
     @model_validator(mode="after")
     def _kind_fits(self) -> "Card":
@@ -516,6 +709,8 @@ class PlayerSpec(Strict):
     summon_limit: int | None = Field(default=None, ge=0, le=10)
     restrictions: list[PlayerRestriction] = Field(default_factory=list, max_length=20)
     extra_turn: bool = False
+    # 「山札のカードは効果で墓地へ送られない」 (deck_to_graveyard) / 「山札と墓地を入れ替えられない」 (swap) (11.4.2)
+    zone_protections: list[Literal["deck_to_graveyard", "swap"]] = Field(default_factory=list, max_length=2)
 
     @field_validator("deck", "graveyard", "hand")
     @classmethod
@@ -542,8 +737,8 @@ def _as_int(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
+    if isinstance(value, str):
+        return bounded_int(value)
     return None
 
 
@@ -661,6 +856,8 @@ class SetSpec(Picked):
 class ActivateSpec(Choices):
     card: str
     effect: str
+    # A shared effect (6.12.2): which card of each other name is used, when there are several.
+    with_: list[str] | None = Field(default=None, alias="with", max_length=5)
 
 
 class EventSpec(Choices):
@@ -768,6 +965,11 @@ class Scenario(Strict):
         return self.model_dump(mode="json", by_alias=True, exclude_defaults=True)
 
 
+EffectOption.model_rebuild()
+Step.model_rebuild()
+Card.model_rebuild()
+
+
 def iter_cards(scenario: Scenario):
     """Every card the scenario declares, in a stable order (players, zones, slots)."""
     return (card for _, card in iter_card_paths(scenario))
@@ -796,6 +998,13 @@ def iter_card_paths(scenario: Scenario):
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _OPENS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSES = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_RESOLVER = yaml.resolver.Resolver()
+_INT_TAG = "tag:yaml.org,2002:int"
+# No number in a scenario needs more digits (counts, powers, rounds); a longer one is refused where it is read,
+# before it is built: Python's int() refuses 4,301+ decimal digits (a ValueError inside the YAML loader) and a
+# 5,000-digit hex integer loads but cannot be turned back into text.
+MAX_NUMBER_DIGITS = 18
+_MAX_NUMBER = 10**MAX_NUMBER_DIGITS
 
 
 def _refuse_aliases_and_depth(text: str) -> None:
@@ -803,9 +1012,9 @@ def _refuse_aliases_and_depth(text: str) -> None:
 
     Aliases are refused (a scenario never needs them, and they enable 'billion laughs'), and nesting is
     bounded here rather than after loading: composing ``[[[[…`` a hundred thousand deep recurses and
-    would exhaust the stack before :func:`_check_depth` could see the data. The event stream is flat.
+    would exhaust the stack before :func:`_check_data` could see the data. The event stream is flat.
     """
-    depth = -1  # the top collection is level 0, as in _check_depth
+    depth = -1  # the top collection is level 0, as in _check_data
     for event in yaml.parse(text, Loader=_SAFE_LOADER):
         if isinstance(event, yaml.AliasEvent):
             raise yaml.composer.ComposerError(None, None, "YAML aliases (*name) are not allowed", event.start_mark)
@@ -815,6 +1024,15 @@ def _refuse_aliases_and_depth(text: str) -> None:
                 raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
         elif isinstance(event, _CLOSES):
             depth -= 1
+        elif isinstance(event, yaml.ScalarEvent) and _is_long_integer(event):
+            raise yaml.composer.ComposerError(
+                None, None, f"a number has at most {MAX_NUMBER_DIGITS} digits", event.start_mark)
+
+
+def _is_long_integer(event: yaml.ScalarEvent) -> bool:
+    # Only plain scalars resolve to int; a quoted "123…" is a string and stays one.
+    return (len(event.value) > MAX_NUMBER_DIGITS and event.implicit[0]
+            and _RESOLVER.resolve(yaml.ScalarNode, event.value, (True, False)) == _INT_TAG)
 
 
 def parse_text(text: str) -> Any:
@@ -824,6 +1042,9 @@ def parse_text(text: str) -> Any:
     try:
         _refuse_aliases_and_depth(text)
         data = yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
+    except ValueError as error:
+        # A value the loader's constructors refuse (int(), a date); the event check catches the known ones.
+        raise ScenarioError([("", f"not valid YAML/JSON: {error}")]) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
@@ -832,23 +1053,54 @@ def parse_text(text: str) -> Any:
             # Newer libyaml stops very deep input itself, before our event check sees it: same refusal.
             problem = f"nested deeper than {MAX_DEPTH} levels"
         raise ScenarioError([("", f"not valid YAML/JSON{where}: {problem}")]) from None
-    _check_depth(data)
+    _check_data(data)
     return data
 
 
 MAX_DEPTH = 30
 
 
-def _check_depth(data: Any) -> None:
-    stack = [(data, 0)]
+def _check_data(data: Any) -> None:
+    """What every input must be before the schema sees it, wherever it came from (YAML, JSON, a link, a store):
+    nested at most MAX_DEPTH levels, its text valid Unicode (JSON's ``"\\ud800"`` gives a lone surrogate,
+    which no UTF-8 encoder accepts), its integers at most MAX_NUMBER_DIGITS long."""
+    stack: list[tuple[Any, tuple[str, ...]]] = [(data, ())]
     while stack:
-        node, depth = stack.pop()
-        if depth > MAX_DEPTH:
+        node, path = stack.pop()
+        if len(path) > MAX_DEPTH:
             raise ScenarioError([("", f"the scenario is nested deeper than {MAX_DEPTH} levels")])
         if isinstance(node, dict):
-            stack.extend((v, depth + 1) for v in node.values())
+            for key, value in node.items():
+                _check_text(key, path)
+                stack.append((value, (*path, str(key))))
         elif isinstance(node, list):
-            stack.extend((v, depth + 1) for v in node)
+            stack.extend((value, (*path, str(i))) for i, value in enumerate(node))
+        else:
+            _check_text(node, path)
+            if _is_out_of_bounds(node):
+                raise ScenarioError([(".".join(path), f"a number has at most {MAX_NUMBER_DIGITS} digits")])
+
+
+def _is_out_of_bounds(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) >= _MAX_NUMBER
+    # YAML's .inf and .nan, and floats no count or power comes near (1e300).
+    return isinstance(value, float) and not (math.isfinite(value) and abs(value) < _MAX_NUMBER)
+
+
+def _check_text(value: Any, path: tuple[str, ...]) -> None:
+    if isinstance(value, str) and not _is_valid_unicode(value):
+        raise ScenarioError([(".".join(path), "the text is not valid Unicode (a lone surrogate such as \\ud800)")])
+
+
+def _is_valid_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
@@ -858,7 +1110,7 @@ def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
     data = parse_text(source) if isinstance(source, str) else source
     if not isinstance(data, dict):
         raise ScenarioError([("", "a scenario is a mapping with format, title, game, players, actions")])
-    _check_depth(data)
+    _check_data(data)
     try:
         return Scenario.model_validate(data)
     except ValidationError as error:

@@ -15,7 +15,16 @@ from adjudicator.links.outcome import Rerun, outcome_differences, rerun
 from adjudicator.links.payload import PAYLOAD_VERSION, PayloadProblem, decode_payload, encode_payload
 from adjudicator.links.record import LinkRecord, is_link_id, link_id, make_record
 from adjudicator.links.ruling import Ruling
-from adjudicator.links.store import LinkStore, PostgresLinkStore, SQLiteLinkStore, open_store, store_location
+from adjudicator.links.store import (
+    LinkStore,
+    PostgresLinkStore,
+    SQLiteLinkStore,
+    StoreFull,
+    StoreHealth,
+    StoreUnavailable,
+    open_store,
+    store_location,
+)
 
 __all__ = [
     "PAYLOAD_VERSION",
@@ -26,6 +35,9 @@ __all__ = [
     "Rerun",
     "Ruling",
     "SQLiteLinkStore",
+    "StoreFull",
+    "StoreHealth",
+    "StoreUnavailable",
     "decode_payload",
     "encode_payload",
     "is_link_id",

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Scenario, Trace, canonical_json, load_scenario, resolve
+from adjudicator.engine import Scenario, ScenarioError, Trace, canonical_json, load_scenario, resolve
 from adjudicator.links.payload import encode_canonical
 from adjudicator.links.record import LinkRecord, Versions, make_record
 
 
 @dataclass(frozen=True)
 class Ruling:
-    scenario: Scenario
+    scenario: Scenario | None         # None: a stored record whose scenario today's format no longer accepts
     made: Trace | None = None         # the trace of a ruling made now
     stored: LinkRecord | None = None  # or the short link's record it was read from
 
@@ -34,8 +34,18 @@ class Ruling:
 
     @classmethod
     def of_record(cls, record: LinkRecord) -> "Ruling":
-        """The ruling a short link keeps: its scenario and the trace exactly as it was stored."""
-        return cls(load_scenario(record.scenario_data()), stored=record)
+        """The ruling a short link keeps: its scenario and the trace exactly as it was stored. A scenario that
+        no longer validates (the format changed since) leaves ``scenario`` None: the stored trace still shows
+        what was seen, and nothing that needs the scenario itself (a stateless link, a re-run) is offered."""
+        try:
+            scenario = load_scenario(record.scenario_data())
+        except ScenarioError:
+            scenario = None
+        return cls(scenario, stored=record)
+
+    @property
+    def stale(self) -> bool:
+        return self.scenario is None
 
     @cached_property
     def trace(self) -> Trace:
@@ -48,12 +58,14 @@ class Ruling:
     @cached_property
     def canonical(self) -> str:
         """The scenario's canonical JSON (the links' identity and payload are made from it)."""
+        if self.scenario is None:
+            return self.stored.scenario
         return canonical_json(self.scenario)
 
     @cached_property
-    def payload(self) -> str:
-        """The stateless link's payload (``/s/<payload>``)."""
-        return encode_canonical(self.canonical)
+    def payload(self) -> str | None:
+        """The stateless link's payload (``/s/<payload>``); None for a stale stored ruling."""
+        return encode_canonical(self.canonical) if self.scenario is not None else None
 
     @cached_property
     def trace_json(self) -> dict[str, Any]:

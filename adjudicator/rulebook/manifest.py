@@ -34,8 +34,8 @@ def read_manifests(directory: Path | None = None) -> dict[str, Manifest]:
     directory = directory or rulebook_dir()
     manifests = {}
     for path in sorted(directory.glob("*.yaml")):
-        if path.name.endswith("-marks.yaml"):
-            continue  # clause marks for `adjudicator coverage`, not a manifest
+        if path.name.endswith("-marks.yaml") or path.name == "qa.yaml":
+            continue  # clause marks and worked Q&A (adjudicator.rulebook.qa), not manifests
         manifest = Manifest.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
         manifests[manifest.id] = manifest
     return manifests

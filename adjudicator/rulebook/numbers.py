@@ -11,10 +11,25 @@ import re
 import unicodedata
 
 CIRCLED_DIGITS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+# No number a person types into this service (a clause part, a chapter, a list index, a count) needs more
+# digits; Python's int() refuses 4,301+ and accepts "²"-free Unicode digits, so input never reaches it.
+MAX_NUMBER_DIGITS = 9
 
-_CHAPTER = re.compile(r"^(?:ch|第)\s*(\d+)\s*章?$", re.IGNORECASE)
-_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*[a-z]?)(?:(?:-|の)(\d+))?$")
-_DM_GROUP = re.compile(r"^\d{3}")
+# ASCII digits only: \d would also match other scripts' digits (٣, ३), which NFKC does not fold.
+_CHAPTER = re.compile(r"^(?:ch|第)\s*([0-9]+)\s*章?$", re.IGNORECASE)
+_NUMBERED = re.compile(r"^([0-9]+(?:\.[0-9]+)*[a-z]?)(?:(?:-|の)([0-9]+))?$")
+_DM_GROUP = re.compile(r"^[0-9]{3}")
+
+
+def bounded_int(text: str, max_digits: int = MAX_NUMBER_DIGITS) -> int | None:
+    """The value of ``text`` if it is 1 to ``max_digits`` ASCII digits, else None.
+
+    The one way a number from input becomes an int: ``str.isdigit()`` accepts ``²`` (which ``int()``
+    refuses) and ``int()`` refuses 4,301+ digits with a ValueError, so neither is ever called on input.
+    """
+    if not 0 < len(text) <= max_digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
 
 
 def circled_value(char: str) -> int | None:
@@ -35,12 +50,16 @@ def normalize_ref(text: str) -> str:
     folded = unicodedata.normalize("NFKC", text).lower().strip().rstrip(". \t\n\r\f\v")
     chapter = _CHAPTER.match(folded)
     if chapter:
-        return f"ch{int(chapter.group(1))}"
+        value = bounded_int(chapter.group(1))
+        return f"ch{value}" if value is not None else folded
     numbered = _NUMBERED.match(folded)
     if numbered is None:
         return folded
     number, item = numbered.groups()
-    return f"{number}-{int(item)}" if item else number
+    if not item:
+        return number
+    value = bounded_int(item)
+    return f"{number}-{value}" if value is not None else folded
 
 
 def citation_covers(expected: str, cited: str) -> bool:
@@ -74,7 +93,14 @@ def citation_covers(expected: str, cited: str) -> bool:
 def sort_key(node_id: str) -> tuple[tuple[int, str], ...]:
     """Order ids the way the books number them: ``6.7.2`` < ``6.7.10``, ``100.2`` < ``100.2a`` < ``100.3``."""
     canonical = normalize_ref(node_id)
-    if canonical.startswith("ch") and canonical[2:].isdigit():
-        return ((int(canonical[2:]), ""),)
-    parts = re.findall(r"(\d+)([a-z]*)", canonical)
-    return tuple((int(digits), letters) for digits, letters in parts)
+    chapter = bounded_int(canonical[2:]) if canonical.startswith("ch") else None
+    if chapter is not None:
+        return ((chapter, ""),)
+    parts = re.findall(r"([0-9]+)([a-z]*)", canonical)
+    # A number too long for bounded_int sorts after every real one.
+    return tuple((_part_value(digits), letters) for digits, letters in parts)
+
+
+def _part_value(digits: str) -> int:
+    value = bounded_int(digits)
+    return value if value is not None else 10**MAX_NUMBER_DIGITS

@@ -1,9 +1,11 @@
 """Clause search: the one search the web pages, the JSON API, the CLI and the benchmark all use.
 
-A query that is a clause number (``6.7.1``, ``６．７．１``, ``101.4a``) goes straight to that clause; a
-section or chapter number (``6.7``, ``第6章``) lists what is under it. Anything else is ranked by Whoosh
-(BM25F) over several views of each clause: its own title, the titles of the sections above it, the terms
-it defines, and its text, each as character bigrams and as morphological base forms.
+A query that is only a clause number (``6.7.1``, ``６．７．１``, 「6.7.1」, ``101.4a``) goes straight to that
+clause; a section or chapter number (``6.7``, ``第6章``) lists what is under it. Numbers inside a question
+(``11.2.2 ブロック``, ``6.7.1とは``, ``6.7.1 6.7.2``) are pinned first, before the ranked hits of its words;
+an unknown number (``6.7.10``) or a number of a book not searched says so and offers the nearest clause.
+Everything else is ranked by :mod:`adjudicator.search.ranking`. Results do not depend on ``limit``: every
+match is ranked and ``offset``/``limit`` cut a page from that one order.
 """
 
 from __future__ import annotations
@@ -19,57 +21,47 @@ from whoosh.index import Index
 from whoosh.searching import Searcher
 
 from adjudicator.rulebook import Node, Rulebook
-from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer
+from adjudicator.search.analysis import normalize
+from adjudicator.search.glossary import Glossary, Reading
 from adjudicator.search.highlight import Excerpt, FoldedText, excerpt, excerpt_source
+from adjudicator.search.mentions import Mention
 from adjudicator.search.query import MAX_QUERY_LENGTH, ParsedQuery, parse_query
-from adjudicator.search.synonyms import expansions
+from adjudicator.search.ranking import Profile, Ranker, Scored, is_term_query
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 # Results kept per process (each a few KB). The rulebooks are small and people ask the same questions at a
 # venue; 0 turns the cache off (bench/http_bench.py measures both).
 DEFAULT_CACHE_SIZE = 256
+# The deepest page a search serves: every match is ranked anyway, this only bounds ``offset``.
+MAX_OFFSET = 1000
 
-_BIGRAM_FIELDS = frozenset({"title", "headings", "terms", "body"})
-_HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
-
-
-@dataclass(frozen=True)
-class Profile:
-    """How a free-text query is turned into a Whoosh query: which fields, how much each counts."""
-
-    name: str
-    fields: Mapping[str, float]
-    synonyms: bool = True
-    synonym_weight: float = 0.8
-    # Weight of a bigram of hiragana only (にな, たら, どう). It looks like grammar, but down-weighting it
-    # measured worse (bench/search_quality.py: MRR@10 0.950 → 0.925 at 0.3): その/の後 carry その後.
-    kana_bigram_weight: float = 1.0
-    # The first clause of a section states its rule; the ones after it refine or apply it (6.7.1 before
-    # 6.7.4, 5.8.1 before 5.8.5). Its score is multiplied by 1 + this.
-    opening_bonus: float = 0.0
-
-
+_TEXT_FIELDS = {"body": 1.0, "body_morph": 1.0}
+_ALL_FIELDS = {
+    "body": 1.0, "body_morph": 1.0, "title": 2.0, "title_morph": 2.0,
+    "headings": 1.0, "headings_morph": 1.0, "terms": 3.0,
+}
 PROFILES: Mapping[str, Profile] = MappingProxyType(
     {
         profile.name: profile
         for profile in (
             Profile("bigram", {"body": 1.0}, synonyms=False),
             Profile("morph", {"body_morph": 1.0}, synonyms=False),
-            Profile("bigram+morph", {"body": 1.0, "body_morph": 1.0}, synonyms=False),
-            Profile("bigram+morph+synonyms", {"body": 1.0, "body_morph": 1.0}),
-            Profile(
-                "full",
-                {
-                    "body": 1.0, "body_morph": 1.0, "title": 2.0, "title_morph": 2.0,
-                    "headings": 1.0, "headings_morph": 1.0, "terms": 3.0,
-                },
-                opening_bonus=0.3,
-            ),
+            Profile("bigram+morph", _TEXT_FIELDS, synonyms=False),
+            Profile("bigram+morph+synonyms", _TEXT_FIELDS),
+            # Each setting measured by bench/search_quality.py on the tuning half (bench/queries/tune.tsv).
+            Profile("full", _ALL_FIELDS, opening_bonus=0.3, mark_weight=8.0, bracket_weight=4.0, coordination=0.5,
+                    citation_bonus=0.2, question_scale=0.75, card_text_bonus=1.0),
         )
     }
 )
 DEFAULT_PROFILE = PROFILES["full"]
+# How the page names a mark or bracket pair the query used, and the clause that defines it.
+_MARK_READINGS = {
+    "召": ("「召」マーク", "6.4.1"), "1": ("「1」マーク", "6.4.2"), "常": ("「常」マーク", "6.4.5"),
+    "合": ("「合」マーク", "6.4.9"), "〈〉": ("〈〉 人物名・事変名", "7.1.1"), "【】": ("【】 属性", "7.1.1"),
+    "｛｝": ("｛｝ 効果名", "7.1.1"),
+}
 
 
 @dataclass(frozen=True)
@@ -104,12 +96,17 @@ class Hit:
 @dataclass(frozen=True)
 class SearchResult:
     query: ParsedQuery
-    hits: tuple[Hit, ...]
+    hits: tuple[Hit, ...]  # this page of the ranking
     book: str | None = None
     chapter: str | None = None
     jump: Node | None = None  # the query named this clause or item
     section: Node | None = None  # the query named this section or chapter; hits are its clauses
     notices: tuple[str, ...] = field(default=())
+    total: int = 0  # hits in the whole ranking, of which ``hits`` start at ``offset``
+    offset: int = 0
+    pinned: int = 0  # how many of the ranking's first hits are clauses the query named by number
+    readings: tuple[Reading, ...] = ()  # player words read as rulebook terms
+    suggestions: tuple[Hit, ...] = ()  # the nearest clause to a number that does not exist here
 
     def as_json(self) -> dict:
         return {
@@ -120,6 +117,11 @@ class SearchResult:
             "section": _node_ref(self.section),
             "truncated": self.query.truncated,
             "notices": list(self.notices),
+            "total": self.total,
+            "offset": self.offset,
+            "pinned": self.pinned,
+            "readings": [{"word": r.word, "terms": list(r.terms), "source": r.source} for r in self.readings],
+            "suggestions": [hit.as_json() for hit in self.suggestions],
             "hits": [hit.as_json() for hit in self.hits],
         }
 
@@ -129,157 +131,205 @@ class ClauseSearch:
 
     Each thread keeps one Whoosh searcher open between searches (opening one reads the index's table of
     contents and unpickles its schema) and reopens it when the index has a newer generation. Results are
-    kept in a bounded LRU cache keyed by the parsed query, the filters, the limit and the index's identity
+    kept in a bounded LRU cache keyed by the parsed query, the filters, the page and the index's identity
     and generation, so a changed index never answers from the cache.
     """
 
     def __init__(self, index: Index, books: tuple[Rulebook, ...], profile: Profile = DEFAULT_PROFILE,
-                 cache_size: int = DEFAULT_CACHE_SIZE):
+                 cache_size: int = DEFAULT_CACHE_SIZE, glossary: Glossary | None = None):
         self._index = index
         self._books = MappingProxyType({book.id: book for book in books})
         self._profile = profile
         self._cache_size = cache_size
-        self._bigram = BigramTokenizer()
-        self._morph = MorphTokenizer()
+        self._glossary = glossary or Glossary.for_books(books)
         self._threads = threading.local()
         self._sources: Mapping[tuple[str, str], FoldedText] = MappingProxyType(
             {(book.id, node.id): excerpt_source(node.text) for book in books for node in book.walk()}
         )
+        headings = {
+            (book.id, node.id): normalize(" ".join(part.title or "" for part in book.heading_path(node.id)))
+            for book in books for node in book.walk()
+        }
+        self._ranker = Ranker(profile, self._glossary, self._books, self._sources, MappingProxyType(headings))
         self._cached_search = functools.lru_cache(maxsize=max(0, cache_size))(self._search)
 
     @property
     def books(self) -> Mapping[str, Rulebook]:
         return self._books
 
+    @property
+    def index(self) -> Index:
+        return self._index
+
+    @property
+    def profile(self) -> Profile:
+        return self._profile
+
+    @property
+    def glossary(self) -> Glossary:
+        return self._glossary
+
     def with_profile(self, profile: Profile) -> ClauseSearch:
-        return ClauseSearch(self._index, tuple(self._books.values()), profile, self._cache_size)
+        return ClauseSearch(self._index, tuple(self._books.values()), profile, self._cache_size, self._glossary)
 
     def cache_info(self):
         """functools' CacheInfo (hits, misses, maxsize, currsize) of the result cache, for the benchmark."""
         return self._cached_search.cache_info()
 
     def search(self, text: str, book: str | None = None, chapter: str | None = None,
-               limit: int = DEFAULT_LIMIT) -> SearchResult:
-        """Ranked hits for ``text``; ``book``/``chapter`` must name an existing book and chapter (KeyError)."""
-        limit = max(1, min(limit, MAX_LIMIT))
-        self._scope(book, chapter)  # a bad filter raises before anything is cached
-        return self._cached_search(parse_query(text), book, chapter, limit, self._index_generation())
+               limit: int = DEFAULT_LIMIT, offset: int = 0) -> SearchResult:
+        """Hits ``offset`` to ``offset + limit`` of the ranking for ``text``.
 
-    def _search(self, parsed: ParsedQuery, book: str | None, chapter: str | None, limit: int,
+        ``book``/``chapter`` must name an existing book and chapter (KeyError).
+        """
+        limit = max(1, min(limit, MAX_LIMIT))
+        offset = max(0, min(offset, MAX_OFFSET))
+        self._scope(book, chapter)  # a bad filter raises before anything is cached
+        return self._cached_search(parse_query(text), book, chapter, limit, offset, self._index_generation())
+
+    def _search(self, parsed: ParsedQuery, book: str | None, chapter: str | None, limit: int, offset: int,
                 generation: tuple[str, int]) -> SearchResult:
         """The uncached search; ``generation`` is only part of the cache key."""
         scope = self._scope(book, chapter)
         notices = (f"検索語が長すぎるため、先頭の{MAX_QUERY_LENGTH}文字で検索しました。",) if parsed.truncated else ()
-        result = SearchResult(parsed, (), book, chapter, notices=notices)
+        result = SearchResult(parsed, (), book, chapter, notices=notices, offset=offset)
         if parsed.is_empty:
             return result
-        numbered = self._by_number(result, scope, limit)
-        if numbered is not None:
-            return numbered
-        return replace(result, hits=self._ranked(parsed, scope, chapter, limit))
+        lookup = self._lookup(parsed, scope, chapter)
+        if parsed.only_mentions:
+            if len(lookup.named) == 1 and not lookup.notices:
+                return self._named(result, *lookup.named[0], limit, offset)
+            ranking = [Scored(1.0, book_, node) for book_, node in lookup.clauses]
+        else:
+            ranking = self._rank(parsed, scope, chapter, lookup)
+        result = replace(result, notices=result.notices + lookup.notices + self._phrase_notices(parsed, scope),
+                         readings=self._readings(parsed), suggestions=self._suggest(lookup, parsed))
+        return self._page(result, ranking, limit, offset, pinned=len(lookup.clauses))
 
     # -- clause numbers -------------------------------------------------------------------------------
 
-    def _by_number(self, result: SearchResult, scope: tuple[Rulebook, ...], limit: int) -> SearchResult | None:
-        """The result for a query that is a clause, item, section or chapter number; None otherwise."""
-        if result.query.phrases:
-            return None
-        for book in scope:
-            node = book.get(result.query.words)
-            if node is None or (result.chapter and _chapter_id(book, node) != result.chapter):
+    def _lookup(self, parsed: ParsedQuery, scope: tuple[Rulebook, ...], chapter: str | None) -> _Lookup:
+        """What the query's clause numbers name in ``scope``; notices and suggestions for the rest."""
+        named: list[tuple[Rulebook, Node]] = []
+        notices: list[str] = []
+        suggestions: list[tuple[Rulebook, Node]] = []
+        for mention in parsed.mentions:
+            found = self._find(mention, scope)
+            if found is not None:
+                book, node = found
+                if chapter and _chapter_id(book, node) != chapter:
+                    notices.append(f"{mention.surface} は絞り込み中の章の外にあります。")
+                    suggestions.append(found)
+                else:
+                    named.append(found)
                 continue
-            needles = (node.number,)
-            if node.kind in ("chapter", "section"):
-                under = [item for item in book.subtree(node.id) if item.kind == "clause"]
-                hits = tuple(self._hit(book, item, needles, 0.0) for item in under[:limit])
-                return replace(result, section=node, hits=hits)
-            citing = [book.get(source) for source in book.backlinks(node.id)]
-            hits = [self._hit(book, node, needles, 1.0)]
-            hits += [self._hit(book, source, needles, 0.0) for source in citing if source is not None]
-            return replace(result, jump=node, hits=tuple(hits[:limit]))
+            elsewhere = self._find(mention, tuple(b for b in self._books.values() if b not in scope))
+            if elsewhere is not None:
+                notices.append(f"{mention.surface} は{elsewhere[0].title}の条文です（いま探しているルールブックにはありません）。")
+                suggestions.append(elsewhere)
+                continue
+            book = self._numbering_book(mention, scope)
+            nearest = book.nearest_clause(mention.ref) if book is not None else None
+            notices.append(f"{mention.surface} という条文はありません。"
+                           + (f"近い条文は {nearest.id} です。" if nearest is not None else ""))
+            if nearest is not None:
+                suggestions.append((book, nearest))
+        named = list(dict.fromkeys(named))
+        return _Lookup(tuple(named), tuple(notices), tuple(dict.fromkeys(suggestions)))
+
+    def _find(self, mention: Mention, books: tuple[Rulebook, ...]) -> tuple[Rulebook, Node] | None:
+        candidates = [book for book in books if mention.book in (None, book.id)]
+        for ref in mention.variants():
+            for book in candidates:
+                node = book.get(ref)
+                if node is not None:
+                    return book, node
         return None
+
+    def _numbering_book(self, mention: Mention, scope: tuple[Rulebook, ...]) -> Rulebook | None:
+        """The book whose numbering a number looks like: the prefix's, else one whose first level fits."""
+        if mention.book is not None:
+            return self._books.get(mention.book)
+        first = mention.ref.split(".")[0]
+        for book in scope:
+            if any(clause.id.split(".")[0] == first for clause in book.clauses()):
+                return book
+        return scope[0] if scope else None
+
+    def _named(self, result: SearchResult, book: Rulebook, node: Node, limit: int, offset: int) -> SearchResult:
+        """A lookup of one number: the clause and the clauses citing it, or the clauses of a section."""
+        needles = (node.number,)
+        if node.kind in ("chapter", "section"):
+            under = [item for item in book.subtree(node.id) if item.kind == "clause"]
+            hits = tuple(self._hit(book, item, needles, 0.0) for item in under[offset: offset + limit])
+            return replace(result, section=node, hits=hits, total=len(under))
+        citing = [book.get(source) for source in book.backlinks(node.id)]
+        ranking = [(node, 1.0)] + [(source, 0.0) for source in citing if source is not None]
+        hits = tuple(self._hit(book, item, needles, score) for item, score in ranking[offset: offset + limit])
+        return replace(result, jump=node, hits=hits, total=len(ranking), pinned=1)
+
+    def _suggest(self, lookup: _Lookup, parsed: ParsedQuery) -> tuple[Hit, ...]:
+        needles = tuple(mention.ref for mention in parsed.mentions)
+        return tuple(self._hit(book, node, needles, 0.0) for book, node in lookup.suggestions)
 
     # -- ranked text search ---------------------------------------------------------------------------
 
-    def _ranked(self, parsed: ParsedQuery, scope: tuple[Rulebook, ...], chapter: str | None,
-                limit: int) -> tuple[Hit, ...]:
-        whoosh_query = self.build_query(parsed)
+    def _rank(self, parsed: ParsedQuery, scope: tuple[Rulebook, ...], chapter: str | None,
+              lookup: _Lookup) -> list[Scored]:
+        """The named clauses first, then every clause the words match (a section named: its clauses first)."""
+        pinned = [Scored(float("inf"), book, node) for book, node in lookup.clauses]
+        pinned_keys = {(entry.book.id, entry.node.id) for entry in pinned}
+        term_query = is_term_query(parsed, self._ranker.content_words(parsed))
+        whoosh_query = self._ranker.build_query(parsed, question=not term_query)
         if whoosh_query is None:
-            return ()
+            return pinned
         filters = [wq.Or([wq.Term("book", book.id) for book in scope])]
         if chapter:
             filters.append(wq.Term("chapter", chapter))
-        needles = self._needles(parsed)
-        # Fetch more than asked: the opening-clause bonus may lift a hit from below the cut.
-        results = self._searcher().search(whoosh_query, limit=limit * 2 + 10, filter=wq.And(filters))
-        found = [(hit["book"], hit["node_id"], hit.score) for hit in results]
-        scored = []
-        for book_id, node_id, score in found:
-            book = self._books[book_id]
-            node = book.get(node_id)
-            if node is not None:
-                scored.append((score * (1 + self._opening_bonus(book, node)), node.position, book, node))
-        scored.sort(key=lambda entry: (-entry[0], entry[1]))
-        return tuple(self._hit(book, node, needles, score) for score, _, book, node in scored[:limit])
+        results = self._searcher().search(whoosh_query, limit=None, filter=wq.And(filters))
+        found = [(hit["book"], hit["node_id"], hit.score) for hit in results
+                 if (hit["book"], hit["node_id"]) not in pinned_keys]
+        ranked = self._ranker.rescore(parsed, found, term_query)
+        if lookup.sections:
+            inside = {(book.id, node.id) for book, section in lookup.sections for node in book.subtree(section.id)}
+            ranked.sort(key=lambda entry: (entry.book.id, entry.node.id) not in inside)  # stable: keeps the order
+        return pinned + ranked
 
-    def _opening_bonus(self, book: Rulebook, node: Node) -> float:
-        parent = book.get(node.parent) if node.parent else None
-        opens = node.kind == "clause" and parent is not None and parent.children[:1] == (node.id,)
-        return self._profile.opening_bonus if opens else 0.0
+    def _page(self, result: SearchResult, ranking: list[Scored], limit: int, offset: int,
+              pinned: int) -> SearchResult:
+        needles = self._needles(result.query)
+        hits = tuple(self._hit(entry.book, entry.node, needles, entry.score if entry.score != float("inf") else 1.0)
+                     for entry in ranking[offset: offset + limit])
+        return replace(result, hits=hits, total=len(ranking), pinned=pinned)
+
+    def _phrase_notices(self, parsed: ParsedQuery, scope: tuple[Rulebook, ...]) -> tuple[str, ...]:
+        """A quoted phrase no clause contains: say so, the hits are for its words (the fallback)."""
+        notices = []
+        for phrase in parsed.phrases:
+            if not any(self._ranker.contains(book.id, node.id, phrase)
+                       for book in scope for node in book.walk() if node.kind in ("clause", "item")):
+                notices.append(f"「{phrase}」をそのまま含む条文はありません。語に分けて探した結果です。")
+        return tuple(notices)
+
+    def _readings(self, parsed: ParsedQuery) -> tuple[Reading, ...]:
+        readings = [reading for text in (parsed.words, *parsed.phrases) for reading in self._glossary.readings(text)]
+        readings += [Reading(mark, (_MARK_READINGS[mark][0],), f"hi-story:{_MARK_READINGS[mark][1]}")
+                     for mark in parsed.marks]
+        return tuple(dict.fromkeys(readings))
 
     def build_query(self, parsed: ParsedQuery) -> wq.Query | None:
-        """The Whoosh query for ``parsed``: every phrase required, the free words ranked (OR)."""
-        profile = self._profile
-        variants = [(parsed.words, 1.0)]
-        if profile.synonyms:
-            variants += [(variant, profile.synonym_weight) for variant in expansions(parsed.words)]
-            variants += [(variant, profile.synonym_weight) for phrase in parsed.phrases
-                         for variant in expansions(phrase)]
-        optional: list[wq.Query] = []
-        for field_name, boost in profile.fields.items():
-            weights: dict[str, float] = {}
-            for text, weight in variants + [(phrase, 1.0) for phrase in parsed.phrases]:
-                for token in self._tokens(field_name, text):
-                    weights[token] = max(weights.get(token, 0.0), weight * self._token_weight(field_name, token))
-            optional += [wq.Term(field_name, token, boost=boost * weight) for token, weight in weights.items()]
-        required = [query for phrase in parsed.phrases if (query := self._phrase_query(phrase)) is not None]
-        ranked = wq.Or(optional) if optional else None
-        if required:
-            must = wq.And(required) if len(required) > 1 else required[0]
-            return wq.AndMaybe(must, ranked) if ranked is not None else must
-        return ranked
-
-    def _phrase_query(self, phrase: str) -> wq.Query | None:
-        """The phrase verbatim (consecutive bigrams) in the text or a title; its word if it is one."""
-        tokens = self._tokens("body", phrase)
-        if not tokens:
-            return None
-        fields = [name for name in ("body", "title", "headings", "terms") if name in self._profile.fields]
-        if len(tokens) == 1:
-            words = self._tokens("body_morph", phrase)
-            alternatives = [wq.Term(name, tokens[0]) for name in fields]
-            alternatives += [wq.Term("body_morph", word) for word in words[:1]]
-            return wq.Or(alternatives)
-        return wq.Or([wq.Phrase(name, tokens) for name in fields])
-
-    def _tokens(self, field_name: str, text: str) -> list[str]:
-        analyzer = self._bigram if field_name in _BIGRAM_FIELDS else self._morph
-        return [token.text for token in analyzer(text)]
-
-    def _token_weight(self, field_name: str, token: str) -> float:
-        if field_name in _BIGRAM_FIELDS and all(char in _HIRAGANA for char in token):
-            return self._profile.kana_bigram_weight
-        return 1.0
+        """The Whoosh query the ranking starts from (for tests and the benchmark)."""
+        return self._ranker.build_query(parsed)
 
     def _needles(self, parsed: ParsedQuery) -> list[str]:
-        """What to mark in the excerpts: phrases, content words, and their rulebook-word synonyms."""
+        """What to mark in the excerpts: phrases, content words, and their rulebook-word readings."""
         texts = [parsed.words, *parsed.phrases]
-        texts += [variant for text in list(texts) for variant in expansions(text)]
-        needles = list(parsed.phrases)
+        texts += [variant for text in list(texts) for variant in self._glossary.expansions(text)]
+        needles = list(parsed.phrases) + [f"「{mark}」" for mark in parsed.marks if len(mark) == 1]
         for text in texts:
-            needles += [surface for _, surface, _ in self._morph.words(text) if len(surface) > 1]
-            needles += [token for token in self._tokens("body", text)
-                        if len(token) > 1 and not all(char in _HIRAGANA for char in token)]
+            needles += [surface for _, surface, _ in self._ranker.words(text) if len(surface) > 1]
+            needles += [token for token in self._ranker.tokens("body", text)
+                        if len(token) > 1 and not all("\u3041" <= char <= "\u3096" for char in token)]
         return needles
 
     # -- shared -------------------------------------------------------------------------------------------
@@ -288,7 +338,7 @@ class ClauseSearch:
         """This thread's open searcher (Whoosh searchers are not meant to be shared between threads)."""
         searcher = getattr(self._threads, "searcher", None)
         if searcher is None:
-            searcher = self._threads.searcher = self._index.searcher()
+            searcher = self._threads.searcher = self._index.searcher(weighting=self._ranker.weighting())
         return searcher
 
     def _index_generation(self) -> tuple[str, int]:
@@ -300,7 +350,7 @@ class ClauseSearch:
         searcher = self._searcher()
         if not searcher.up_to_date():
             searcher.close()
-            searcher = self._threads.searcher = self._index.searcher()
+            searcher = self._threads.searcher = self._index.searcher(weighting=self._ranker.weighting())
         return self._index.storage.folder, searcher.reader().generation()
 
     def _scope(self, book: str | None, chapter: str | None) -> tuple[Rulebook, ...]:
@@ -329,3 +379,18 @@ def _chapter_id(book: Rulebook, node: Node) -> str | None:
 
 def _node_ref(node: Node | None) -> dict | None:
     return None if node is None else {"book": node.book, "id": node.id, "kind": node.kind}
+
+
+@dataclass(frozen=True)
+class _Lookup:
+    named: tuple[tuple[Rulebook, Node], ...]  # what the query's numbers name, in the order typed
+    notices: tuple[str, ...]
+    suggestions: tuple[tuple[Rulebook, Node], ...]
+
+    @property
+    def clauses(self) -> tuple[tuple[Rulebook, Node], ...]:
+        return tuple((book, node) for book, node in self.named if node.kind in ("clause", "item"))
+
+    @property
+    def sections(self) -> tuple[tuple[Rulebook, Node], ...]:
+        return tuple((book, node) for book, node in self.named if node.kind in ("chapter", "section"))

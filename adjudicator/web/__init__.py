@@ -1,9 +1,10 @@
 """The Flask application: rulebook browser, clause search, JSON API.
 
 Production (several workers share one data directory and build the index once; ``--limit-request-line 0``
-lets long stateless links past gunicorn's own limit, the app enforces its URL bound itself)::
+lets long stateless links past gunicorn's own limit, the app enforces its URL bound itself; on loopback, behind
+nginx with deploy/nginx.conf)::
 
-    gunicorn -w 4 -b 0.0.0.0:8000 --limit-request-line 0 'adjudicator.web:create_app()'
+    gunicorn -w 4 -b 127.0.0.1:8000 --limit-request-line 0 'adjudicator.web:create_app()'
 """
 
 from __future__ import annotations
@@ -14,7 +15,20 @@ from flask import Flask
 from flask_compress import Compress
 
 from adjudicator import paths
-from adjudicator.web import api, assets, errors, home, page_cache, rulebook_pages, scenarios, search_pages, security, services
+from adjudicator.web import (
+    api,
+    assets,
+    cards,
+    errors,
+    home,
+    page_cache,
+    rate_limits,
+    rulebook_pages,
+    scenarios,
+    search_pages,
+    security,
+    services,
+)
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (
@@ -24,6 +38,7 @@ BLUEPRINTS = (
     api.bp,
     assets.bp,
     scenarios.bp,
+    cards.bp,
 )
 
 DEFAULT_CONFIG: Mapping[str, object] = {
@@ -53,8 +68,10 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     home.init_app(app)
     errors.init_app(app)
     security.init_app(app)
+    rate_limits.init_app(app)
     Compress(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     page_cache.init_app(app)
+    security.wrap_wsgi(app)  # outermost: ProxyFix and 304s around the page cache
     return app

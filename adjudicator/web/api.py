@@ -68,5 +68,6 @@ def index():
 @bp.route("/openapi.json")
 def openapi():
     description = dict(current_app.extensions[EXTENSION])
-    description["servers"] = [{"url": request.host_url.rstrip("/")}]
+    # Never the Host header: a configured public address, or relative to wherever the description was read.
+    description["servers"] = [{"url": current_app.config.get("PUBLIC_URL") or "/"}]
     return jsonify(description)

@@ -20,7 +20,10 @@ from typing import Any
 import yaml
 
 from adjudicator import vocabulary
-from adjudicator.engine import ScenarioError, load_scenario
+from adjudicator.engine import ScenarioError
+from adjudicator.reading import load_scenario as read_scenario
+from adjudicator.web.card_text import hand_written_sentences
+from adjudicator.web.cards import library_card
 from adjudicator.format.scenario import (
     CONDITION_KINDS as FORMAT_CONDITION_KINDS,
     Defence,
@@ -33,6 +36,7 @@ from adjudicator.format.scenario import (
     MAX_STEPS,
     parse_text,
 )
+from adjudicator.rulebook.numbers import bounded_int
 
 PLAYERS = ("A", "B")
 SLOTS = ("1", "2", "3", "4", "5")
@@ -95,7 +99,7 @@ def _listify(node: Any, key: str = "") -> Any:
     if not isinstance(node, dict):
         return node
     if key in LIST_KEYS:
-        numbered = sorted((int(k), v) for k, v in node.items() if k.isdigit() and len(k) <= 3)
+        numbered = sorted((n, v) for k, v in node.items() if (n := bounded_int(k, 3)) is not None)
         return [_listify(v) for _, v in numbered[: LIST_LIMITS[key]] if isinstance(v, dict)]
     return {k: _listify(v, k) for k, v in node.items()}
 
@@ -384,7 +388,9 @@ def validated(draft: Draft, translate) -> Conversion:
     conversion = scenario_data(draft)
     if not conversion.errors:
         try:
-            load_scenario(conversion.data)
+            # An effect given as text alone is read (docs/format-additions.md); what the text says
+            # becomes its sentences, so the ruling and its link do not depend on a later reader.
+            conversion.data = read_scenario(conversion.data).dump()
         except ScenarioError as error:
             conversion.add_scenario_errors(error, translate)
     return conversion
@@ -650,18 +656,23 @@ def _action_data(out: Conversion, action: Any, form: str) -> dict:
 
 
 def apply_operation(draft: Draft, operation: str) -> Draft:
-    """``add:<list>``, ``remove:<item>``, ``up:<item>``, ``down:<item>``; anything else changes nothing."""
+    """``add:<list>``, ``remove:<item>``, ``up:<item>``, ``down:<item>``, ``library:<card>`` (fill a card
+    from the card library), ``handwrite:<effect>`` (write by hand the sentences its text leaves unread);
+    anything else changes nothing."""
     verb, _, target = operation.partition(":")
     parts = target.split(".") if target else []
-    if verb == "add" and parts and parts[-1] in LIST_KEYS:
+    if verb in ("library", "handwrite"):
+        item = _walk(draft, parts, create=False) if parts else None
+        if isinstance(item, dict):
+            (_fill_from_library if verb == "library" else _hand_write)(item)
+    elif verb == "add" and parts and parts[-1] in LIST_KEYS:
         container = _walk(draft, parts[:-1], create=True)
         if isinstance(container, dict):
             items = container.setdefault(parts[-1], [])
             if isinstance(items, list) and len(items) < LIST_LIMITS[parts[-1]]:
                 items.append(_new_item(parts[-1]))
-    elif verb in ("remove", "up", "down") and len(parts) >= 2 and parts[-1].isdigit():
+    elif verb in ("remove", "up", "down") and len(parts) >= 2 and (index := bounded_int(parts[-1])) is not None:
         items = _walk(draft, parts[:-1], create=False)
-        index = int(parts[-1])
         if isinstance(items, list) and 0 <= index < len(items):
             if verb == "remove":
                 del items[index]
@@ -672,10 +683,36 @@ def apply_operation(draft: Draft, operation: str) -> Draft:
     return draft
 
 
+def _fill_from_library(card: Draft) -> None:
+    """The card's printed information from the library (its id and board state stay as they are)."""
+    found, note = library_card(_text(card.get("name")))
+    card["library_note"] = note
+    if found is None:
+        return
+    filled = _card_draft(found)
+    for key in ("name", "type", *CARD_NUMBERS, "role", "attributes", "effects"):
+        card[key] = filled[key]
+    if filled["more"]:
+        card["more"] = filled["more"]
+    for flag in ("substitute", "counter"):
+        card[flag] = filled[flag]
+
+
+def _hand_write(effect: Draft) -> None:
+    """The sentences the reader read, filled in, and a blank one for each sentence it could not read."""
+    sentences = hand_written_sentences(_text(effect.get("text")))
+    if sentences is None:
+        return
+    effect["sentences"] = [
+        {**_new_item("sentences"), "source": s["source"]} if "source" in s else _sentence_draft(s)
+        for s in sentences[:MAX_SENTENCES]
+    ]
+
+
 def _walk(node: Any, parts: list[str], create: bool) -> Any:
     for part in parts:
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
+        if isinstance(node, list) and (index := bounded_int(part)) is not None and index < len(node):
+            node = node[index]
         elif isinstance(node, dict):
             if part not in node:
                 if not create:
@@ -691,7 +728,8 @@ def _new_item(kind: str) -> Draft:
     return {
         "cards": {"type": "person", "role": "none"},
         "actions": {"kind": "attack", "responses": []},
-        "effects": {"mark": "none", "when": {"kind": ""}, "sentences": [{"steps": [{}]}]},
+        # Text first: the pasted text is read; sentences are written by hand only where it is not.
+        "effects": {"mark": "none", "when": {"kind": ""}, "sentences": []},
         "sentences": {"steps": [{}]},
         "steps": {},
         "responses": {"kind": "block"},

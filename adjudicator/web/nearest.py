@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from adjudicator.rulebook import Node, Rulebook
-from adjudicator.rulebook.numbers import normalize_ref
+from adjudicator.rulebook.numbers import bounded_int, normalize_ref
 
-_PART = re.compile(r"\d+|[a-z]+")
+_PART = re.compile(r"[0-9]+|[a-z]+")
 SUGGESTION_LIMIT = 5
 
 
@@ -26,7 +26,8 @@ def _distance(wanted: tuple[str, ...], candidate: tuple[str, ...]) -> tuple[int,
         shared += 1
     if shared < min(len(wanted), len(candidate)):
         mine, theirs = wanted[shared], candidate[shared]
-        gap = abs(int(mine) - int(theirs)) if mine.isdigit() and theirs.isdigit() else 1000
+        mine_value, their_value = bounded_int(mine), bounded_int(theirs)
+        gap = abs(mine_value - their_value) if mine_value is not None and their_value is not None else 1000
     else:
         gap = 0
     return -shared, gap, abs(len(candidate) - len(wanted))

@@ -51,6 +51,7 @@ from adjudicator.web import builder_form, gallery as curated, trace_views
 from adjudicator.web.builder_labels import field_label
 from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES, translate
 from adjudicator.web.links import node_url
+from adjudicator.web.rate_limits import write_limit
 from adjudicator.web.services import find_book
 
 bp = Blueprint("scenarios", __name__)
@@ -228,8 +229,8 @@ def _finish(draft: builder_form.Draft, operation: str):
         return _builder(draft, errors=conversion.errors, status=422)
     if operation == "check":
         return _builder(draft, notice="入力に誤りはありません。")
-    record = link_store().put(ruling.record())
-    return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
+    # Resolving writes nothing: the trace page's 「短縮リンクを作る」 stores it when someone asks (POST /t).
+    return redirect(url_for("scenarios.stateless_link", payload=ruling.payload), code=303)
 
 
 def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int = 200, notice: str | None = None,
@@ -349,8 +350,14 @@ def stateless_yaml(payload: str):
 
 @bp.route("/t", methods=["POST"])
 def share():
-    record = link_store().put(Ruling.resolved(_decoded_or_error(request.form.get("payload", ""))).record())
+    record = _store(Ruling.resolved(_decoded_or_error(request.form.get("payload", ""))).record())
     return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
+
+
+def _store(record: LinkRecord) -> LinkRecord:
+    """The one way a ruling is written: counted against the client's write limit (rate_limits)."""
+    with write_limit():
+        return link_store().put(record)
 
 
 # --- short links -----------------------------------------------------------------------------------------------
@@ -373,7 +380,9 @@ def short_link(link_id: str):
 @bp.route("/t/<link_id>.json")
 def short_link_json(link_id: str):
     record = _record_or_404(link_id)
-    return jsonify({**record.to_json(), "links": _links(encode_payload(load_scenario(record.scenario_data())), record)})
+    ruling = Ruling.of_record(record)
+    stale = {"scenario_valid": False, "notice": STALE_SCENARIO} if ruling.stale else {}
+    return jsonify({**record.to_json(), **stale, "links": _links(ruling.payload, record)})
 
 
 @bp.route("/t/<link_id>/edit")
@@ -399,15 +408,17 @@ def rerun_short_link_json(link_id: str):
 @bp.route("/t/<link_id>/rerun")
 def rerun_short_link(link_id: str):
     record = _record_or_404(link_id)
+    ruling = Ruling.of_record(record)
+    if ruling.stale:
+        return render_template("scenario/link_problem.html", message=STALE_SCENARIO, details=[]), 409
     result = rerun(record)
-    scenario = load_scenario(record.scenario_data())
     return render_template(
         "scenario/rerun.html",
         record=record,
         rerun=result,
         stored_verdict=trace_views.verdict(result.stored),
         current_verdict=trace_views.verdict(result.current),
-        payload=encode_payload(scenario),
+        payload=ruling.payload,
     )
 
 
@@ -419,12 +430,16 @@ def rerun_short_link(link_id: str):
 TOO_LARGE = f"シナリオが大きすぎます（{MAX_SOURCE_BYTES // 1024} KiBまで）。"
 UNSUPPORTED_TYPE = "シナリオは application/json か application/yaml で送ってください。"
 NOT_VALID = "シナリオに誤りがあります（誤りの箇所と内容は errors にあります）。"
+STALE_SCENARIO = ("このリンクのシナリオは現在のシナリオ形式では有効ではないため、現在のルールで再判定できません。"
+                  "表示しているのは保存された判定です。")
 
 
 @bp.route("/api/resolve", methods=["POST"])
 def api_resolve():
     if request.content_length is not None and request.content_length > MAX_SOURCE_BYTES:
         return _api_error(413, TOO_LARGE)
+    if request.args.get("short", "false") not in ("true", "false") or len(request.args.getlist("short")) > 1:
+        return _api_error(400, "short には true か false を指定してください。")
     body = request.get_data(cache=False)[: MAX_SOURCE_BYTES + 1]
     mimetype = request.mimetype
     try:
@@ -437,7 +452,8 @@ def api_resolve():
     except ScenarioError as error:
         return _api_error(400, NOT_VALID, error.errors)
     ruling = Ruling.resolved(scenario)
-    record = link_store().put(ruling.record())
+    # A ruling is stored only when asked (``?short=true``, like POST /t): resolving alone writes nothing.
+    record = _store(ruling.record()) if request.args.get("short") == "true" else None
     return jsonify({**ruling.trace_json, "links": _links(ruling.payload, record)})
 
 
@@ -456,8 +472,8 @@ def _api_error(status: int, message: str, errors=()) -> tuple[Response, int]:
     return jsonify({"error": message, "status": status, "errors": listed}), status
 
 
-def _links(payload: str, record: LinkRecord | None) -> dict[str, str]:
-    links = {"stateless": url_for("scenarios.stateless_link", payload=payload)}
+def _links(payload: str | None, record: LinkRecord | None) -> dict[str, str]:
+    links = {"stateless": url_for("scenarios.stateless_link", payload=payload)} if payload else {}
     if record is not None:
         links["short"] = url_for("scenarios.short_link", link_id=record.id)
     return links
@@ -484,10 +500,11 @@ def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | Non
         main_chips=chips(verdict.main_clauses),
         before=trace_views.board_view(trace.get("initial")),
         after=trace_views.board_view(trace.get("final")),
-        actions=_action_summaries(ruling.scenario),
+        actions=_action_summaries(ruling.scenario) if ruling.scenario else [],
         record=record,
         example=example,
         payload=ruling.payload,
+        stale=STALE_SCENARIO if ruling.stale else None,
         continue_payload=_continue_payload(trace),
         links=links,
         absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},

@@ -1,10 +1,20 @@
-"""The search page and its JSON twin. A clause number goes straight to the clause."""
+"""The search page and its JSON twin. A clause number goes straight to the clause.
+
+Both show the ranking one page at a time (``page``, ``limit``), say how the query was read (numbers, marks,
+player words read as rulebook terms), and list after the clauses the gallery's worked examples that match.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, render_template, request
+from functools import lru_cache
+from pathlib import Path
 
-from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, SearchResult
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+
+from adjudicator import paths
+from adjudicator.rulebook.numbers import bounded_int
+from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, SearchResult
+from adjudicator.search.examples import Example, ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH
 from adjudicator.web.links import node_url
 from adjudicator.web.services import books, clause_search, find_book
@@ -12,35 +22,91 @@ from adjudicator.web.services import books, clause_search, find_book
 bp = Blueprint("search", __name__)
 
 
-def _arguments() -> tuple[str, str | None, str | None, int, str | None]:
-    """(query, book, chapter, limit, error): a bad filter is the user's error, reported, not raised."""
+def _arguments() -> tuple[str, str | None, str | None, int, int, str | None]:
+    """(query, book, chapter, limit, page, error): a bad filter is the user's error, reported, not raised."""
     text = request.args.get("q", "")
     book_id = request.args.get("book") or None
     chapter = request.args.get("chapter") or None
-    limit = request.args.get("limit", type=int) or DEFAULT_LIMIT
-    error = None
+    limit, error = _limit(request.args.get("limit"))
+    limit = max(1, min(limit, MAX_LIMIT))
+    page = max(1, min(bounded_int(request.args.get("page", ""), max_digits=6) or 1, MAX_OFFSET // limit + 1))
+    if error:
+        book_id, chapter = None, None
     book = find_book(book_id) if book_id else None
-    if book_id and book is None:
+    if error is None and book_id and book is None:
         error, book_id, chapter = f"ルールブック「{book_id}」はありません。", None, None
-    elif chapter and (book is None or book.get(chapter) is None or book.get(chapter).kind != "chapter"):
+    elif error is None and chapter and (book is None or book.get(chapter) is None or book.get(chapter).kind != "chapter"):
         error, chapter = f"章「{chapter}」はありません（章で絞り込むにはルールブックを選んでください）。", None
-    return text, book_id, chapter, max(1, min(limit, MAX_LIMIT)), error
+    return text, book_id, chapter, limit, page, error
 
 
-def _run() -> tuple[SearchResult, str | None]:
-    text, book_id, chapter, limit, error = _arguments()
-    return clause_search().search(text, book=book_id, chapter=chapter, limit=limit), error
+def _limit(text: str | None) -> tuple[int, str | None]:
+    """Hits per page, clamped to 1..MAX_LIMIT; text that is no integer is refused rather than read as the default."""
+    if text is None or text == "":
+        return DEFAULT_LIMIT, None
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text.removeprefix("+"))
+    value = bounded_int(digits, max_digits=18)
+    if value is None:
+        if digits.isascii() and digits.isdigit():  # an integer too long to need reading: it is past the bound
+            return (1 if sign else MAX_LIMIT), None
+        return DEFAULT_LIMIT, f"件数（limit）は整数で指定してください（1〜{MAX_LIMIT}）。"
+    return (-value if sign else value) or DEFAULT_LIMIT, None
 
 
-def _url(result: SearchResult, node) -> str:
+def _run() -> tuple[SearchResult, int, int, str | None]:
+    text, book_id, chapter, limit, page, error = _arguments()
+    result = clause_search().search(text, book=book_id, chapter=chapter, limit=limit, offset=(page - 1) * limit)
+    return result, limit, page, error
+
+
+@lru_cache(maxsize=4)
+def _example_index(root: Path) -> ExampleIndex:
+    return ExampleIndex.scan(root)
+
+
+def _examples(result: SearchResult) -> tuple[Example, ...]:
+    """Worked examples for the query: only on the first page, only for Hi!story (the gallery's book)."""
+    if result.offset or result.book not in (None, "hi-story") or result.query.is_empty:
+        return ()
+    clause_ids = [hit.id for hit in result.hits if hit.book == "hi-story"]
+    return _example_index(paths.scenarios_dir()).matching(result.query.text, clause_ids)
+
+
+def _url(node) -> str:
     return node_url(find_book(node.book), node.id)
+
+
+def _page_url(result: SearchResult, limit: int, page: int) -> str:
+    args = {"q": result.query.text, "book": result.book, "chapter": result.chapter, "page": page}
+    if limit != DEFAULT_LIMIT:
+        args["limit"] = limit
+    return url_for("search.search", **{key: value for key, value in args.items() if value})
+
+
+def _pages(result: SearchResult, limit: int, page: int) -> dict:
+    last = max(1, -(-result.total // limit))
+    return {
+        "page": page, "last": last, "first_shown": result.offset + 1 if result.hits else 0,
+        "last_shown": result.offset + len(result.hits),
+        "previous": _page_url(result, limit, page - 1) if page > 1 else None,
+        "next": _page_url(result, limit, page + 1) if page < last and result.offset + limit <= MAX_OFFSET else None,
+    }
+
+
+def _reading_source(source: str) -> tuple[str, str | None]:
+    """How the page credits a reading: the clause that defines it (with its link), or general usage."""
+    book_id, _, node_id = source.partition(":")
+    book = find_book(book_id) if node_id else None
+    if book is None or book.get(node_id) is None:
+        return "カードゲームの用語", None
+    return node_id, node_url(book, node_id)
 
 
 @bp.route("/search")
 def search():
-    result, error = _run()
+    result, limit, page, error = _run()
     if result.jump is not None and error is None:
-        return redirect(_url(result, result.jump))
+        return redirect(_url(result.jump))
     selected = find_book(result.book) if result.book else None
     return render_template(
         "search/results.html",
@@ -50,20 +116,28 @@ def search():
         chapters=selected.chapters if selected else (),
         max_length=MAX_QUERY_LENGTH,
         url_of=lambda hit: node_url(find_book(hit.book), hit.id),
+        reading_source=_reading_source,
         book_titles={book.id: book.title for book in books()},
+        pages=_pages(result, limit, page),
+        examples=_examples(result),
     ), 400 if error else 200
 
 
 @bp.route("/search.json")
 def search_json():
-    result, error = _run()
+    result, limit, page, error = _run()
     if error:
         return jsonify({"error": error}), 400
     payload = result.as_json()
-    for hit, data in zip(result.hits, payload["hits"]):
-        data["url"] = _url(result, hit.node)
+    for hits, data in ((result.hits, payload["hits"]), (result.suggestions, payload["suggestions"])):
+        for hit, item in zip(hits, data):
+            item["url"] = _url(hit.node)
     for key in ("jump", "section"):
         node = getattr(result, key)
         if node is not None:
-            payload[key]["url"] = _url(result, node)
+            payload[key]["url"] = _url(node)
+    pages = _pages(result, limit, page)
+    payload["page"], payload["next"] = page, pages["next"] and pages["next"].replace("/search?", "/search.json?", 1)
+    payload["examples"] = [dict(example.as_json(), url=url_for("scenarios.example_trace", name=example.name))
+                           for example in _examples(result)]
     return jsonify(payload)

@@ -25,6 +25,7 @@ class Services:
     index_dir: Path
     index_built: bool
     start_seconds: float  # rulebooks loaded and index opened (or built) at start-up
+    index_in_memory: bool = False  # the data directory could not be written: this process built its own
 
 
 def init_app(app: Flask) -> Services:
@@ -33,10 +34,12 @@ def init_app(app: Flask) -> Services:
     opened = open_or_build(books)
     # SEARCH_CACHE_SIZE: results kept per worker; 0 turns the cache off (the benchmark measures both).
     search = ClauseSearch(opened.index, books, cache_size=app.config.get("SEARCH_CACHE_SIZE", DEFAULT_CACHE_SIZE))
-    services = Services(books, search, opened.directory, opened.built, time.perf_counter() - started)
+    services = Services(books, search, opened.directory, opened.built, time.perf_counter() - started,
+                        opened.in_memory)
     app.extensions[EXTENSION] = services
-    app.logger.info("index %s (%s) ready in %.2f s", opened.directory,
-                    "built" if opened.built else "reused", services.start_seconds)
+    how = "in memory" if opened.in_memory else "rebuilt (damaged)" if opened.repaired else \
+        "built" if opened.built else "reused"
+    app.logger.info("index %s (%s) ready in %.2f s", opened.directory, how, services.start_seconds)
     return services
 
 

@@ -79,6 +79,8 @@ def _short_link(page) -> str:
     page.goto(f"/scenario/edit/{EXAMPLE.removeprefix('/scenarios/')}")
     page.get_by_role("button", name="判定する").click()
     expect(page.locator("[data-verdict]")).to_be_visible()
+    page.get_by_role("button", name="短縮リンクを作る").click()  # resolving stores nothing; this does
+    expect(page).to_have_url(re.compile(r"/t/[a-z2-7]{16}$"))
     return page.url.removeprefix(page.url.split("/t/")[0])
 
 

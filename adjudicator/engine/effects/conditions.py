@@ -17,6 +17,7 @@ from adjudicator.engine.effects.facts import (
     matches,
     matching_rules,
 )
+from adjudicator.engine.effects.names import COPY_NAME_COUNTS, activated_this_turn
 from adjudicator.engine.effects.selectors import STATE_WITHOUT_FACE
 from adjudicator.engine.board import zone_count
 from adjudicator.engine.rules import Rule, rule
@@ -98,7 +99,7 @@ def _it(run: "EffectRun", spec) -> tuple[bool, str, tuple[Rule, ...]]:
     results, remembered = [], False
     for referent in run.it:
         facts = facts_of(run.board, referent.card)
-        alive = referent.card.incarnation == referent.incarnation and facts.on_field and facts.face_up
+        alive = referent.card.incarnation == referent.incarnation and facts.on_field and (facts.face_up or facts.known)
         if not alive:
             facts, remembered = referent.last_seen, True
         results.append(facts is not None and matches(where, facts, run.source.uid))
@@ -122,3 +123,25 @@ _JUDGES = {
     "it": _it,
     "did": _did,
 }
+
+
+def _activated(run: "EffectRun", name: str) -> tuple[bool, str, tuple[Rule, ...]]:
+    """「このターン、自分が｛〇〇｝を発動していたなら」: a copy of that name counts (6.11.8)."""
+    met = activated_this_turn(run.game, run.controller, name)
+    return met, f"このターン、自分が｛{name}｝を発動していた", (COPY_NAME_COUNTS,)
+
+
+_JUDGES["activated"] = _activated
+
+THIS_CONDITION = rule("this_condition", ("7.2.3", "6.1.4"), "「これが〇〇なら」は発動主自身のその時点の状態で判定する")
+
+
+def _this(run: "EffectRun", where: fmt.Where) -> tuple[bool, str, tuple[Rule, ...]]:
+    """「これが〇〇なら」: the card whose effect it is, as it is now (6.1.4); gone from the field, not met (3.5.3)."""
+    card = run.source
+    alive = run.source_is_this(card) and run.board.on_field(card)
+    met = alive and matches(where, facts_of(run.board, card), None)
+    return met, f"これが{describe_where(where)}カード", (THIS_CONDITION, *matching_rules(where))
+
+
+_JUDGES["this"] = _this

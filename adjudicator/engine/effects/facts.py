@@ -11,25 +11,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.format import matching
 from adjudicator.format import scenario as fmt
 # CardFacts and the matching live in the leaf module matching.py (continuous effects use them too); the
 # effect modules take them from here with the facts.
-from adjudicator.engine.matching import CardFacts, asks_information, contains, matches
+from adjudicator.engine.matching import CardFacts, asks_information, contains, effect_names, matches
 from adjudicator.engine.rules import rule
 from adjudicator.engine.stats import power_of, rank_of, roles_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Board, Card
 
-PARTIAL_MATCH = rule("partial_match", ("7.1.1", "7.1.2"), "〈〉【】内の語は、連続して含まれていれば一致とみなす")
-NAME_WITHOUT_EPITHET = rule("name_without_epithet", ("7.1.4", "2.2.4"), "〈〉による名前の参照に異名は含めない")
+# Chapter 7's readings live with the matching itself (adjudicator.format.matching); each is a rule here.
+READING_RULES = {name: rule(name, clauses, summary) for name, (clauses, summary) in matching.READINGS.items()}
+PARTIAL_MATCH = READING_RULES["partial_match"]
+NAME_WITHOUT_EPITHET = READING_RULES["name_without_epithet"]
+EVENTS_HAVE_NO_RANK = READING_RULES["events_have_no_rank"]
 BARE_FIELD_CARD = rule(
     "bare_field_card", "3.1.7", "カード情報を条件にしない「場のカード」にはウラのカードも含まれる"
 )
 FACE_DOWN_NOT_COUNTED = rule(
     "face_down_not_counted", ("3.1.3", "3.1.10"), "カード情報を条件とする選択・枚数にウラのカードは含まれない"
 )
-EVENTS_HAVE_NO_RANK = rule("events_have_no_rank", "2.2.2", "ランクを参照する効果は事変を対象にしない")
 
 
 def facts_of(board: "Board", card: "Card") -> CardFacts:
@@ -37,7 +40,8 @@ def facts_of(board: "Board", card: "Card") -> CardFacts:
     on_field = zone == "field"
     stack = board.players[player].field.get(slot) if slot is not None else None
     face_up = stack is None or not stack.face_down
-    known = card.known and face_up
+    # 3.1.6: a face-down card an effect 「見て」/「見せて」 may be read while that effect runs.
+    known = card.known and (face_up or card.uid in board.revealed)
     info = card.info if known else None
     return CardFacts(
         uid=card.uid,
@@ -47,52 +51,37 @@ def facts_of(board: "Board", card: "Card") -> CardFacts:
         known=known,
         short_name=card.short_name if info else None,
         attributes=tuple(info.attributes) if info else (),
-        rank=(rank_of(board, card) if on_field else info.rank) if info else None,
-        power=(power_of(board, card) if on_field else info.power) if info else None,
+        rank=(rank_of(board, card) if on_field and face_up else info.rank) if info else None,
+        power=(power_of(board, card) if on_field and face_up else info.power) if info else None,
         roles=frozenset(roles_of(board, card)) if info and on_field else frozenset({info.role} - {"none"}) if info else frozenset(),
         type=info.type if info else None,
         attacking=board.attacking is card,
+        level=info.level if info else None,
+        effect_names=effect_names(info) if info else (),
     )
 
 
 def matching_rules(where: fmt.Where) -> tuple:
-    """The reading rules a name or attribute condition rests on (7.1.2, 7.1.4)."""
-    rules = []
-    if where.name or where.attribute:
-        rules.append(PARTIAL_MATCH)
-    if where.name:
-        rules.append(NAME_WITHOUT_EPITHET)
-    return tuple(rules)
+    """The chapter 7 readings a condition rests on (7.1.2, 7.1.4, 7.3.1–7.3.3)."""
+    return tuple(READING_RULES[name] for name in matching.readings_of(where))
+
+
+def matching_note(where: fmt.Where) -> str | None:
+    """For the trace: how the condition's words are judged against the card, or None when it has none."""
+    looked = [label for key, label in (("name", "人物名・事変名（異名を除く）"), ("attribute", "属性"), ("effect_name", "効果名"))
+              if matching.uses(where, key)]
+    readings = matching.readings_of(where)
+    if not readings:
+        return None
+    parts = [f"「{describe_where(where)}」は"]
+    if looked:
+        parts.append(f"、カードに書かれた{'・'.join(looked)}に指定語が連続して含まれるかで判定する")
+    logic = [word for name, word in (("and", "「の」「かつ」は全てを満たす"), ("or", "並んだ語・「か」はいずれか一方でよい"), ("not", "「でない」は直前の要素だけを否定する")) if name in readings]
+    if logic:
+        parts.append(("。" if looked else "、") + "、".join(logic))
+    return "".join(parts)
 
 
 def describe_where(where: fmt.Where) -> str:
     """The condition in the rulebook's words, for the trace."""
-    parts = []
-    if where.other:
-        parts.append("他の")
-    if where.face:
-        parts.append("オモテの" if where.face == "up" else "ウラの")
-    if where.state:
-        parts.append("レストしている" if where.state == "rest" else "アクティブの")
-    if where.rank is not None:
-        parts.append(f"ランク{where.rank}の")
-    if where.rank_at_least is not None:
-        parts.append(f"ランク{where.rank_at_least}以上の")
-    if where.rank_at_most is not None:
-        parts.append(f"ランク{where.rank_at_most}以下の")
-    if where.power_at_least is not None:
-        parts.append(f"パワー{where.power_at_least}以上の")
-    if where.power_at_most is not None:
-        parts.append(f"パワー{where.power_at_most}以下の")
-    if where.name:
-        parts.append(f"〈{where.name.strip('〈〉')}〉の")
-    if where.attribute:
-        parts.append(f"【{where.attribute.strip('【】')}】の")
-    if where.role:
-        parts.append("アタッカーの" if where.role == "attacker" else "ブロッカーの")
-    if where.type:
-        parts.append("人物の" if where.type == "person" else "事変の")
-    if where.attacking:
-        parts.append("攻撃している")
-    return "".join(parts)
-
+    return matching.describe(where)

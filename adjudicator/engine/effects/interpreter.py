@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.conditions import RESOLUTION_CONDITION, judge
+from adjudicator.engine.effects.hidden_zones import shuffle_looked_into
+from adjudicator.engine.effects.names import record_activation
 from adjudicator.engine.effects.run import EffectRun, Outcome
 from adjudicator.engine.effects.steps import STEP_HANDLERS
 from adjudicator.engine.picks import with_picks
@@ -44,12 +46,24 @@ ACTIVATOR_GONE = rule(
 )
 
 
-def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str, own: bool = False) -> bool:
+def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str, own: bool = False,
+               cause: Card | None = None) -> bool:
     """Resolve ``effect`` of ``source`` for ``controller``; True when its last sentence fully resolved.
 
-    ``own``: the effect the action itself runs (activated, or the event's), which takes a list of picks."""
+    ``own``: the effect the action itself runs (activated, or the event's), which takes a list of picks;
+    ``cause``: the card that fired a triggered effect (「そのカード」)."""
     effect = with_picks(game, effect, own)
-    run = EffectRun.start(game, source, effect, controller, step_runner=run_step)
+    run = EffectRun.start(game, source, effect, controller, step_runner=run_step, effect_runner=run_effect, cause=cause)
+    record_activation(game, controller, effect)  # for 「｛〇〇｝を発動していたなら」 and name limits (6.11.6, 6.11.8)
+    revealed = game.board.revealed
+    try:
+        return _run_sentences(run, effect)
+    finally:
+        game.board.revealed = revealed  # what 「見て」 revealed is readable only while the effect runs (3.1.6, 4.2.1)
+
+
+def _run_sentences(run: EffectRun, effect: fmt.Effect) -> bool:
+    game = run.game
     previous: bool | None = None  # the last sentence's completeness; None before the first
     for number, sentence in enumerate(effect.sentences, start=1):
         if sentence.then and previous is not None and not _may_go_on(run, number, previous):
@@ -123,6 +137,8 @@ def run_step(run: EffectRun, step: fmt.Step, joined: bool = False) -> bool:
     game.settle()
     if game.operations != ran_before:
         run.triggers_ran += 1
+    if run.looked_into:
+        shuffle_looked_into(run)  # after the step's 「〜た時」 effects, before the next step (4.4.1, 10.1.9)
     return outcome.complete
 
 

@@ -63,17 +63,24 @@ class EffectRun:
     triggers_ran: int = 0   # after-triggers that cut in during the current sentence (10.1.9)
     started_on_field: bool = False
     activator_gone_noted: bool = False
-    # The interpreter's step runner, handed in so that a step holding steps (``repeat``) runs them without
-    # the step handlers importing the interpreter that imports them.
+    cause: Card | None = None   # the card whose event fired this effect (「そのカード」), if any
+    looked_into: list[tuple[str, str]] = field(default_factory=list)  # decks/graveyards searched in this step (4.4.1)
+    cause_incarnation: int = 0
+    # The interpreter's step and effect runners, handed in so that a step holding steps (``repeat``,
+    # ``choose_effects``) or running an effect (``copy_effect``) does so without the step handlers importing
+    # the interpreter that imports them.
     step_runner: StepRunner | None = None
+    effect_runner: EffectRunner | None = None
 
     @classmethod
     def start(
-        cls, game: "Game", source: Card, effect: fmt.Effect, controller: str, step_runner: StepRunner | None = None
+        cls, game: "Game", source: Card, effect: fmt.Effect, controller: str, step_runner: StepRunner | None = None,
+        effect_runner: EffectRunner | None = None, cause: Card | None = None,
     ) -> "EffectRun":
         return cls(
             game, source, effect, controller, source.incarnation,
-            started_on_field=game.board.on_field(source), step_runner=step_runner,
+            started_on_field=game.board.on_field(source), step_runner=step_runner, effect_runner=effect_runner,
+            cause=cause, cause_incarnation=cause.incarnation if cause is not None else 0,
         )
 
     def run_nested(self, step: fmt.Step, joined: bool) -> bool:
@@ -81,6 +88,12 @@ class EffectRun:
         if self.step_runner is None:
             raise RuntimeError("this EffectRun was started without the interpreter's step runner")
         return self.step_runner(self, step, joined)
+
+    def run_other_effect(self, source: Card, effect: fmt.Effect) -> bool:
+        """Resolve another effect for the same controller as the interpreter resolves any (効果コピー, 6.11)."""
+        if self.effect_runner is None:
+            raise RuntimeError("this EffectRun was started without the interpreter's effect runner")
+        return self.effect_runner(self.game, source, effect, self.controller)
 
     @property
     def board(self):

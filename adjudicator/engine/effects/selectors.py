@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format import scenario as fmt
+from adjudicator.format.matching import uses
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.facts import (
     BARE_FIELD_CARD,
@@ -22,9 +23,11 @@ from adjudicator.engine.effects.facts import (
     describe_where,
     facts_of,
     matches,
+    matching_note,
     matching_rules,
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
+from adjudicator.engine.effects.slots import MAXIMUM_ASSIGNMENT, assign_slots
 from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.stats import EFFECTIVE_RANK
 from adjudicator.engine.trace import Considered
@@ -75,6 +78,10 @@ def select(run: "EffectRun", ref: fmt.CardRef, exclude: Exclusion | None = None)
         return _this(run, ref)
     if ref.it:
         return _it(run, ref)
+    if ref.trigger:
+        return _trigger(run, ref)
+    if ref.slots is not None:
+        return _slots(run, ref)
     if ref.zone != "field":
         return _hidden(run, ref)
     candidates, considered = field_candidates(run, ref)
@@ -90,7 +97,7 @@ def _applied_rules(run: "EffectRun", ref: fmt.Selector, selection: Selection) ->
     rules = []
     if ref.all and (ref.player == "each" or len(selection.cards) > 1):
         rules.append(SIMULTANEOUS)
-    if any(getattr(ref.where, key) is not None for key in ("rank", "rank_at_least", "rank_at_most")):
+    if uses(ref.where, "rank", "rank_at_least", "rank_at_most"):
         rules.append(EFFECTIVE_RANK)
     return tuple(rules)
 
@@ -108,11 +115,9 @@ def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], l
             elif not facts.face_up and asks_information(ref.where):
                 face_down_left_out += 1
     considered = []
-    if matching_rules(ref.where):
-        considered.append(Considered.of(
-            f"「{describe_where(ref.where)}」は、カードに書かれた{'人物名（異名を除く）' if ref.where.name else '属性'}に指定語が連続して含まれるかで判定する",
-            *matching_rules(ref.where),
-        ))
+    note = matching_note(ref.where)
+    if note:
+        considered.append(Considered.of(note, *matching_rules(ref.where)))
     if face_down_left_out:
         considered.append(Considered.of(f"ウラのカード{face_down_left_out}枚はカード情報を持たず、条件「{describe_where(ref.where)}」を満たさない", FACE_DOWN_NOT_COUNTED, outcome="refuses"))
     elif not asks_information(ref.where) and any(not facts_of(board, c).face_up for c in found):
@@ -152,7 +157,8 @@ def _choose(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], conside
         return Selection(selectable, wanted, "choose", considered)
     options = [ref_of(run, card) for card in selectable]
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
-    run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM, chooser_named=False)
+    run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM, *matching_rules(ref.where),
+                           chooser_named=False)
 
 
 def _valid_pick(run: "EffectRun", chosen: list[str], candidates: list[Card], needed: int, wanted: int) -> list[Card] | None:
@@ -207,6 +213,25 @@ def _it(run: "EffectRun", ref: fmt.Selector) -> Selection:
     return Selection(cards, max(1, len(run.it)), "it", considered)
 
 
+def _slots(run: "EffectRun", ref: fmt.Selector) -> Selection:
+    """「Aを1枚とBを1枚」: one card per slot among the field candidates, the largest total (6.5.9)."""
+    pool, considered = field_candidates(run, ref.model_copy(update={"slots": None}))
+    cards, note = assign_slots(run, ref, pool, CHOOSE, lambda card: ref_of(run, card))
+    return Selection(cards, len(ref.slots), "choose", [*considered, note], applied=(MAXIMUM_ASSIGNMENT,))
+
+
+TRIGGER_CARD = rule("trigger_card", ("7.2.3", "3.5.3"), "「そのカード」は条件を満たしたきっかけのカードそのものを指し、場を離れたらもう指さない")
+
+
+def _trigger(run: "EffectRun", ref: fmt.Selector) -> Selection:
+    """「相手のカードが召喚された時、そのカードを…」: the card the event was about, while it is the same card."""
+    card = run.cause
+    alive = card is not None and card.incarnation == run.cause_incarnation and run.board.on_field(card)
+    ok = alive and matches(ref.where, facts_of(run.board, card), run.source.uid)
+    considered = [] if alive else [_considered("きっかけのカードは場を離れたので、「そのカード」はもう場のカードを指さない", TRIGGER_CARD)]
+    return Selection([card] if ok else [], 1, "it", considered, applied=(TRIGGER_CARD,))
+
+
 def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
     """A hand, deck or graveyard: unrevealed targets may be treated as absent (6.6.1, 6.6.3) unless the text
     asks for any card at all (6.6.2). The search is recorded as its own trace step."""
@@ -220,6 +245,9 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
         candidates = [c for c in zone_cards if c.known and matches(ref.where, facts_of(board, c), run.source.uid)]
     rule_used = HIDDEN_ZONE_ANY_CARD if any_card else HIDDEN_ZONE
     selection = _hidden_pick(run, ref, candidates, wanted, any_card, rule_used)
+    if ref.zone in ("deck", "graveyard") and not ref.all:
+        # Its contents were looked at to choose: the zone is shuffled once the step is over (4.4.1).
+        run.looked_into += [(p, ref.zone) for p in run.players(ref.player) if (p, ref.zone) not in run.looked_into]
     zone_word = {"hand": "手札", "deck": "山札", "graveyard": "墓地"}[ref.zone]
     found = "、".join(c.label() for c in selection.cards) or "なし"
     how = (
@@ -232,7 +260,8 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
     ]
     run.game.trace.step(
         f"{run.label}: {'・'.join(run.players(ref.player))}の{zone_word}から{describe_where(ref.where)}カードを{wanted}枚探す（{how}）: {found}。",
-        rule_used, *(() if any_card else (CHOOSE,)), considered=considered,
+        rule_used, *(() if any_card else (CHOOSE, *matching_rules(ref.where))), *((UP_TO,) if ref.up_to else ()),
+        considered=considered,
     )
     return selection
 
@@ -253,4 +282,4 @@ def _hidden_pick(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], wa
         return Selection([], wanted, "choose")
     options = [ref_of(run, card) for card in candidates] + ([] if any_card else ["なし"])
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
-    run.game.need_decision(run.controller, question, options, CHOOSE, rule_used, chooser_named=False)
+    run.game.need_decision(run.controller, question, options, CHOOSE, rule_used, *matching_rules(ref.where), chooser_named=False)

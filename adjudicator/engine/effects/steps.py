@@ -17,12 +17,14 @@ live in :mod:`.movement` and register below.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator import vocabulary
 from adjudicator.engine import durations, moves
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import PowerMod, expiry_from, zone_count
+from adjudicator.engine.effects.board_counts import count_on_board
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.movement import MOVEMENT_STEPS
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
@@ -65,8 +67,29 @@ DISCARD = rule("discard", ("2.6.1", "6.5.1"), "手札を墓地へ送る")
 # --- draw -----------------------------------------------------------------------------------------
 
 
+SUBJECT_WRITTEN = rule("subject_written", ("7.2.1", "7.2.2"), "主語のない効果は自分が行い、相手が行う処理は必ず「相手は〜」と書かれる")
+
+
+def _for_each_player(run: "EffectRun", step: fmt.Step, handler) -> Outcome:
+    """「相手は1枚引く」「互いに」: the step done by the players it names, each as its subject (7.2.1)."""
+    spec = step.argument
+    players = run.players(spec.player)
+    run.game.trace.step(f"{run.label}: この処理は{'・'.join(players)}が行う（主語が「相手は」と明示されている）。", SUBJECT_WRITTEN)
+    plain = step.model_copy(update={step.kind: spec.model_copy(update={"player": "self"})})
+    outcomes = [handler(replace(run, controller=player), plain) for player in players]
+    return Outcome(complete=all(o.complete for o in outcomes), happened=any(o.happened for o in outcomes))
+
+
 def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     spec = step.argument
+    if isinstance(spec, fmt.DrawSpec) and spec.count_of is not None:
+        # Counted from the effect's owner's side: 「自分」 never means the opponent (7.2.2).
+        count, words, rules = count_on_board(run, spec.count_of)
+        run.game.trace.step(f"{run.label}: 引く枚数は{words}と同じ枚数で、処理の時点で決まる固定の枚数として扱う。", *rules, FIXED_DRAW)
+        spec = spec.model_copy(update={"count": count, "count_of": None})
+        step = step.model_copy(update={"draw": spec})
+    if isinstance(spec, fmt.DrawSpec) and spec.player != "self":
+        return _for_each_player(run, step, draw_step)
     player = run.board.players[run.controller]
     forbidden = forbidding(run.game, run.controller, "draw", by_effect=True)
     if forbidden is not None:
@@ -155,9 +178,13 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     spec: fmt.MillSpec = step.argument
     players = run.players(spec.player)
     changes, done, wanted = [], 0, 0
+    kept = [p for p in players if "deck_to_graveyard" in run.board.players[p].zone_protections]
     for player_id in players:
         player = run.board.players[player_id]
         deck, graveyard = len(player.deck), len(player.graveyard)
+        if player_id in kept:
+            wanted += spec.count  # 「山札のカードは墓地へ送られない」: 「Aできない」 first (10.2.1)
+            continue
         moved = moves.deck_to_graveyard(run.game, player_id, spec.count, cause="effect")
         done, wanted = done + len(moved), wanted + spec.count
         changes += [count_change(run.board, player_id, "deck", deck, len(player.deck)), count_change(run.board, player_id, "graveyard", graveyard, len(player.graveyard))]
@@ -171,6 +198,7 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
                       DAMAGE_ZERO_SCOPE, outcome="does not apply")
         for p in players if run.board.players[p].damage_zero > 0
     ]
+    considered += [Considered.of(f"{p}の山札のカードは墓地へ送られないので、{p}の山札からは送られない", PROHIBITION_FIRST) for p in kept]
     run.game.trace.step(f"{run.label}: {who}山札の上から{spec.count}枚を墓地へ送る。", *rules, changes=changes, considered=considered)
     return Outcome.counted(done, wanted)
 
@@ -178,6 +206,8 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 def discard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     """手札をn枚墓地へ送る: the player picks which unless nothing tells the cards apart."""
     spec = step.argument
+    if isinstance(spec, fmt.DiscardSpec) and spec.player != "self":
+        return _for_each_player(run, step, discard_step)
     count, chosen = (spec, None) if isinstance(spec, int) else (spec.count, spec.chosen)
     player = run.board.players[run.controller]
     cards = _discarded(run, count, chosen)
@@ -316,6 +346,11 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     """パワー増減 (10.4.2) / 「パワーが〇〇になる」 (10.4.3); never below 0 (11.6.2); not on face-down cards (3.1.7)."""
     spec: fmt.PowerSpec = step.argument
     board = run.board
+    per_rules: tuple[Rule, ...] = ()
+    if spec.per is not None and spec.add is not None:
+        count, words, per_rules = count_on_board(run, spec.per)
+        run.game.trace.step(f"{run.label}: {words}1枚につき{spec.add:+d}するので、{spec.add * count:+d}する。", *per_rules)
+        spec = spec.model_copy(update={"add": spec.add * count, "per": None})
     selection = select(run, spec.target)
     changes, considered, applied = [], list(selection.considered), 0
     rules: list[Rule] = [AMOUNTS_ADD_UP] if spec.add is not None else [POWER_SET_OVERRIDES]
@@ -371,3 +406,6 @@ STEP_HANDLERS: dict[str, StepHandler] = {
 # The movement and duration steps (summon_without_set, set_from_hand, move, return_to_hand, to_deck,
 # hand_to_deck, repeat, restrict, grant, protect, rank, extra_turn) are in effects/movement.py.
 STEP_HANDLERS.update(MOVEMENT_STEPS)
+from adjudicator.engine.effects.mechanics import MECHANICS_STEPS  # noqa: E402 - choices, hidden zones, swaps, copy
+
+STEP_HANDLERS.update(MECHANICS_STEPS)

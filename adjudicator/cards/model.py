@@ -1,0 +1,85 @@
+"""A library card: a card's printed information only (no board state), validated as the format's card.
+
+Rows come from YAML or CSV; every problem is reported with its row number and field, and a row is valid
+exactly when the scenario format would accept it as a card (``adjudicator.format.scenario.Card``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from adjudicator.format import scenario as fmt
+from adjudicator.format.matching import person_name
+
+# What is printed on a card (2.2); everything else a scenario card may carry is board state.
+PRINTED_FIELDS = ("name", "type", "rank", "level", "power", "role", "attributes", "substitute", "counter", "effects")
+EFFECT_FIELDS = ("name", "mark", "text", "when", "optional", "sentences")
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    row: int          # 1-based: the YAML list item, or the CSV line (the header is line 1)
+    field: str        # e.g. ``rank``, ``effects.0.mark``; empty when the row as a whole is wrong
+    message: str
+    unit: str = "行目"  # CSV lines; a YAML list counts cards (枚目)
+
+    def __str__(self) -> str:
+        if not self.row:
+            return self.message
+        where = f"{self.row}{self.unit}" + (f"の{self.field}" if self.field else "")
+        return f"{where}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"row": self.row, "field": self.field, "message": self.message, "text": str(self)}
+
+
+class CardRowError(ValueError):
+    """A card list with problems; nothing of it is imported."""
+
+    def __init__(self, problems: list[RowProblem]):
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+
+@dataclass(frozen=True)
+class LibraryCard:
+    card: fmt.Card
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def person_name(self) -> str:
+        return person_name(self.card.name)
+
+    def printed(self) -> dict[str, Any]:
+        """The card as a scenario would write it (defaults left out)."""
+        return self.card.model_dump(mode="json", by_alias=True, exclude_defaults=True, include=set(PRINTED_FIELDS))
+
+    def to_json(self) -> str:
+        return json.dumps(self.printed(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "LibraryCard":
+        return cls(fmt.Card.model_validate(json.loads(text)))
+
+
+def validate_row(row: int, data: Any, unit: str = "行目") -> tuple[LibraryCard | None, list[RowProblem]]:
+    """One row as a library card, or the problems that keep it out (each naming its field)."""
+    if not isinstance(data, dict):
+        return None, [RowProblem(row, "", unit=unit, message="カード1枚は name, type, rank … の項目を持つ表（mapping）で書く")]
+    unknown = [key for key in data if key not in PRINTED_FIELDS]
+    if unknown:
+        return None, [RowProblem(row, str(key), unit=unit, message=f"知らない項目（使えるのは {', '.join(PRINTED_FIELDS)}）") for key in unknown]
+    try:
+        return LibraryCard(fmt.Card.model_validate(data)), []
+    except ValidationError as error:
+        return None, [
+            RowProblem(row, ".".join(str(part) for part in problem["loc"]), problem["msg"].removeprefix("Value error, "), unit)
+            for problem in error.errors()
+        ]

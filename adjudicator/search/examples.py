@@ -1,0 +1,86 @@
+"""Worked examples beside the clauses: the gallery's scenarios are answered questions.
+
+A scenario file (scenarios/**.yaml) has a ``title``, a ``question`` and the clauses its answer cites
+(``expect.cites``). The search page shows, after the clause hits, the examples whose question or title
+shares the query's words, or whose answer cites the clauses the query found first. A small index read once
+at start; nothing here changes the clause ranking the benchmark measures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from adjudicator.rulebook.numbers import citation_covers
+from adjudicator.search.analysis import bigrams, normalize
+
+MAX_EXAMPLES = 5
+MAX_FILES = 2000  # the gallery holds a few hundred; a bound, not a limit anyone should meet
+# A clause hit at rank r lends 1/r to the examples citing it; text shares its words as a fraction.
+_CLAUSE_DEPTH = 3
+_MIN_SCORE = 0.5
+_HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
+# libyaml's safe loader when PyYAML has it: a tenth of the pure-Python loader's time over the gallery.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass(frozen=True)
+class Example:
+    name: str  # "attack/battle-equal-power": the page is /scenarios/<name>
+    title: str
+    question: str
+    cites: tuple[str, ...]
+    tokens: frozenset[str]  # content bigrams of the title and question
+
+    def as_json(self) -> dict:
+        return {"name": self.name, "title": self.title, "question": self.question, "cites": list(self.cites)}
+
+
+def content_bigrams(text: str) -> frozenset[str]:
+    """Bigrams that carry meaning: not all hiragana (grammar: した, れる), not one character."""
+    return frozenset(token for _, token in bigrams(normalize(text))
+                     if len(token) > 1 and not all(char in _HIRAGANA for char in token))
+
+
+class ExampleIndex:
+    def __init__(self, examples: Iterable[Example]):
+        self._examples = tuple(examples)
+
+    @classmethod
+    def scan(cls, root: Path) -> ExampleIndex:
+        """Every scenario under ``root`` with a title or question; unreadable files are skipped (the
+        scenario tests report them), so a bad file never breaks the search page."""
+        found = []
+        for path in sorted(root.rglob("*.yaml"))[:MAX_FILES]:
+            try:
+                data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+            except (OSError, yaml.YAMLError):
+                continue
+            if not isinstance(data, dict):
+                continue
+            name = path.relative_to(root).with_suffix("").as_posix()
+            title, question = str(data.get("title") or name), str(data.get("question") or "")
+            expect = data.get("expect") if isinstance(data.get("expect"), dict) else {}
+            cites = tuple(str(cite) for cite in (expect.get("cites") or ()) if isinstance(cite, (str, int, float)))
+            found.append(Example(name, title, question, cites, content_bigrams(f"{title} {question}")))
+        return cls(found)
+
+    def __len__(self) -> int:
+        return len(self._examples)
+
+    def matching(self, query: str, clause_ids: Sequence[str], limit: int = MAX_EXAMPLES) -> tuple[Example, ...]:
+        """The examples for ``query`` whose clause ranking starts with ``clause_ids`` (Hi!story ids), best first."""
+        wanted = content_bigrams(query)
+        top = list(clause_ids[:_CLAUSE_DEPTH])
+        scored = []
+        for example in self._examples:
+            text = len(wanted & example.tokens) / len(wanted) if wanted else 0.0
+            clauses = sum(1 / rank for rank, clause in enumerate(top, start=1)
+                          if any(citation_covers(clause, cite) or citation_covers(cite, clause) for cite in example.cites))
+            score = text + clauses
+            if score >= _MIN_SCORE:
+                scored.append((-score, example.name, example))
+        return tuple(example for _, _, example in sorted(scored)[:limit])

@@ -1,0 +1,286 @@
+"""Ranking a free-text query over every clause: Whoosh scores (BM25F), then evidence Whoosh cannot see.
+
+Whoosh scores each clause for the query's words over several views (the clause's text, its title, the
+section titles above it, the terms it defines), as character bigrams and as morphological base forms, with
+the glossary's rulebook words as weaker alternatives. Every matching clause is collected (the books hold a
+few hundred), never a top N: a top-N collector under ``AndMaybe`` drops documents, so results would depend
+on ``limit``. The scores are then adjusted, each adjustment measured by ``bench/search_quality.py``:
+
+- coordination: a clause with more of the query's words (or their glossary readings) keeps more of its score;
+- a quoted phrase boosts the clauses that contain it verbatim; it filters nothing. Card text quoted from
+  memory (no clause contains it) is read for the rulebook's own quoted terms (「その後」) instead;
+- the effect marks and bracket pairs (「1」, 〈〉) match a field of their own;
+- a section's first clause gains only for a bare-term query (``その後``, ``場を離れるとは``), and for a
+  question about a case the title, section-title and defined-term fields count less;
+- a clause cited by the best hits gains a little (citation evidence).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from whoosh import query as wq
+from whoosh import scoring
+
+from adjudicator.rulebook import Node, Rulebook
+from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer, normalize
+from adjudicator.search.documents import BRACKETS, document_key
+from adjudicator.search.glossary import Glossary
+from adjudicator.search.highlight import FoldedText
+from adjudicator.search.query import ParsedQuery
+
+BIGRAM_FIELDS = frozenset({"title", "headings", "terms", "body"})
+_HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
+# What turns a few words into a question about a case rather than a term to look up.
+_QUESTION_MARKS = ("?", "かな", "たら", "れば", "ったら", "ときは", "場合")
+_QUOTED_TERM = re.compile(r"「([^「」〇〜]{2,12})」")
+_DEFINITION_ASKS = ("とは", "って何", "ってなに", "の定義", "の意味", "とはなに", "とは何")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How a free-text query is scored: which fields, how much each counts, and the adjustments after."""
+
+    name: str
+    fields: Mapping[str, float]
+    synonyms: bool = True
+    synonym_weight: float = 0.8
+    # Weight of a bigram of hiragana only (にな, たら, どう). It looks like grammar, but その/の後 carry その後.
+    kana_bigram_weight: float = 1.0
+    # Multiplies the score (× 1 + bonus) of a section's first clause: it states the rule the rest refine
+    # (6.7.1 before 6.7.4). Only for bare-term queries, see is_term_query.
+    opening_bonus: float = 0.0
+    opening_for_questions: bool = False  # the old rule, kept to measure against: the bonus for every query
+    # Multiplies the score of a clause that contains every quoted phrase verbatim.
+    phrase_bonus: float = 1.0
+    # Boost of a matched effect mark (「召」「1」「常」「合」) and of a bracket pair (〈〉 【】 ｛｝).
+    mark_weight: float = 0.0
+    bracket_weight: float = 0.0
+    # For a question about a case, the title, section-title and defined-term fields count this much of
+    # their ``fields`` boost: 「X」の定義 should win the bare term X, not every question that uses X.
+    question_scale: float = 1.0
+    # A clause cited by one of the first ``citation_depth`` hits gains bonus × that hit's share of the best score.
+    citation_bonus: float = 0.0
+    citation_depth: int = 3
+    # Coordination: the score is multiplied by (share of the query's words the clause contains) ** this.
+    # BM25 over bigrams rewards a clause that repeats one long word; a question is answered by the clause
+    # that has all of its words.
+    coordination: float = 0.0
+    # Card text quoted from memory (a phrase no clause contains) is read for the rulebook's own quoted terms
+    # (「その後」, 「全て」, 「まで」): a clause quoting one of them gains × (1 + this).
+    card_text_bonus: float = 0.0
+    # Whoosh's BM25F: B is how much a long clause is discounted, K1 how soon repeating a word stops counting.
+    bm25_b: float = 0.75
+    bm25_k1: float = 1.2
+    idf_coordination: bool = False  # count each word by its rarity among the clauses, not as one
+
+
+def is_term_query(parsed: ParsedQuery, content_words: int) -> bool:
+    """A bare term (``その後``, ``場の下 内容``) or a request for a definition (``場を離れるとは``)."""
+    text = normalize(parsed.text)
+    if any(ask in text for ask in _DEFINITION_ASKS):
+        return True
+    return content_words <= 2 and not any(mark in text for mark in _QUESTION_MARKS)
+
+
+@dataclass(frozen=True)
+class Scored:
+    score: float
+    book: Rulebook
+    node: Node
+
+
+class Ranker:
+    """Turns a parsed query into scored clauses, with one profile. Keeps nothing from one search for the
+    next but memoised analysis of texts (Janome's tokens, whether a phrase occurs anywhere)."""
+
+    def __init__(self, profile: Profile, glossary: Glossary, books: Mapping[str, Rulebook],
+                 sources: Mapping[tuple[str, str], FoldedText], headings: Mapping[tuple[str, str], str]):
+        self.profile = profile
+        self.glossary = glossary
+        self._books = books
+        self._sources = sources
+        self._headings = headings
+        self._book_order = {book_id: index for index, book_id in enumerate(books)}
+        # What coordination looks in: each clause's folded text and the titles above it, joined once.
+        self._searchable_text = {key: f"{source.folded} {headings.get(key, '')}" for key, source in sources.items()}
+        self.found_anywhere = functools.lru_cache(maxsize=1024)(self._found_anywhere)
+        self._quoted_terms = frozenset(
+            term for source in sources.values() for term in _QUOTED_TERM.findall(source.folded)
+        )
+        self._bigram = BigramTokenizer()
+        self._morph = MorphTokenizer()
+        # One search analyses the same few texts for several fields and adjustments; Janome is the cost.
+        self._analysed = functools.lru_cache(maxsize=4096)(self._analyse)
+        self.words = functools.lru_cache(maxsize=4096)(lambda text: tuple(self._morph.words(text)))
+
+    def weighting(self) -> scoring.BM25F:
+        return scoring.BM25F(B=self.profile.bm25_b, K1=self.profile.bm25_k1)
+
+    # -- the Whoosh query ---------------------------------------------------------------------------------
+
+    def variants(self, parsed: ParsedQuery) -> list[tuple[str, float]]:
+        """The texts to score, with their weights: the words and phrases, then their glossary readings."""
+        weighted = [(parsed.words, 1.0)] + [(phrase, 1.0) for phrase in parsed.phrases]
+        variants = [(text, weight) for text, weight in weighted if text.strip()]
+        if self.profile.synonyms:
+            variants += [(variant, weight * self.profile.synonym_weight)
+                         for text, weight in weighted for variant in self.glossary.expansions(text)]
+        return variants
+
+    def content_words(self, parsed: ParsedQuery) -> int:
+        return len({base for text in (parsed.words, *parsed.phrases) for _, _, base in self.words(text)})
+
+    def build_query(self, parsed: ParsedQuery, question: bool = False) -> wq.Query | None:
+        """Every token of every variant in every field, OR-ed; a mark or bracket pair in its own field."""
+        scale = self.profile.question_scale if question else 1.0
+        fields = {name: boost if name.startswith("body") else boost * scale
+                  for name, boost in self.profile.fields.items()}
+        variants = self.variants(parsed)
+        terms: list[wq.Query] = []
+        for field_name, boost in fields.items():
+            if boost <= 0:
+                continue
+            weights: dict[str, float] = {}
+            for text, weight in variants:
+                for token in self.tokens(field_name, text):
+                    weights[token] = max(weights.get(token, 0.0), weight * self._token_weight(field_name, token))
+            terms += [wq.Term(field_name, token, boost=boost * weight) for token, weight in weights.items()]
+        for mark in parsed.marks:
+            weight = self.profile.bracket_weight if mark in BRACKETS else self.profile.mark_weight
+            if weight > 0:
+                terms.append(wq.Term("marks", mark, boost=weight))
+        return wq.Or(terms) if terms else None
+
+    def tokens(self, field_name: str, text: str) -> tuple[str, ...]:
+        return self._analysed(field_name in BIGRAM_FIELDS, text)
+
+    def _analyse(self, bigram: bool, text: str) -> tuple[str, ...]:
+        return tuple(token.text for token in (self._bigram if bigram else self._morph)(text))
+
+    def _token_weight(self, field_name: str, token: str) -> float:
+        if field_name in BIGRAM_FIELDS and all(char in _HIRAGANA for char in token):
+            return self.profile.kana_bigram_weight
+        return 1.0
+
+    # -- after Whoosh -------------------------------------------------------------------------------------
+
+    def contains(self, book_id: str, node_id: str, phrase: str) -> bool:
+        """Whether the clause's text, title or section titles contain ``phrase`` verbatim (folded)."""
+        needle = " ".join(normalize(phrase).split())
+        source = self._sources.get((book_id, node_id))
+        return bool(needle) and ((source is not None and needle in source.folded)
+                                 or needle in self._headings.get((book_id, node_id), ""))
+
+    def card_text_terms(self, parsed: ParsedQuery) -> tuple[str, ...]:
+        """The rulebook's quoted terms inside the phrases that no clause contains (card text), longest first,
+        none inside another found."""
+        found: list[str] = []
+        for phrase in parsed.phrases:
+            if self.found_anywhere(phrase):
+                continue
+            text = normalize(phrase)
+            for term in sorted((term for term in self._quoted_terms if term in text), key=len, reverse=True):
+                if not any(term in longer for longer in found):
+                    found.append(term)
+        return tuple(f"「{term}」" for term in found)
+
+    def concepts(self, parsed: ParsedQuery) -> list[frozenset[str]]:
+        """The query's words, each as the forms a clause may contain it in: as typed, its base form, its
+        kanji stem (引ける → 引), and the rulebook terms the glossary reads it as (デッキ → 山札)."""
+        concepts: list[frozenset[str]] = []
+        for text in (parsed.words, *parsed.phrases):
+            readings = self.glossary.readings(text) if self.profile.synonyms else ()
+            for _, surface, base in self.words(text):
+                forms = {surface, base, _stem(surface)}
+                for reading in readings:
+                    if surface in reading.word or reading.word in surface:
+                        forms |= {reading.word, *reading.terms}
+                concepts.append(frozenset(form for form in forms if form))
+        concepts += [frozenset({mark if mark in BRACKETS else f"「{mark}」"}) for mark in parsed.marks]
+        return list(dict.fromkeys(concepts))
+
+    def _searchable(self, book_id: str, node_id: str) -> str:
+        return self._searchable_text.get((book_id, node_id), "")
+
+    def _found_anywhere(self, phrase: str) -> bool:
+        """Whether any clause of any book contains ``phrase`` verbatim (folded)."""
+        return any(self.contains(book_id, node_id, phrase) for book_id, node_id in self._sources)
+
+    def _weights(self, concepts: list[frozenset[str]]) -> list[float]:
+        """How much each concept counts: by its rarity among the clauses (a rare word says more than カード)
+        when the profile asks, else one each."""
+        texts = [self._searchable(*key) for key in self._sources] if self.profile.idf_coordination else []
+        weights = []
+        for forms in concepts:
+            weight = 1.0
+            if texts:
+                frequency = sum(1 for text in texts if any(form in text for form in forms))
+                weight = math.log((len(texts) + 1) / (frequency + 1))
+            weights.append(weight)
+        return weights
+
+    def _coverage(self, concepts: list[frozenset[str]], weights: list[float], book_id: str, node_id: str) -> float:
+        text = self._searchable(book_id, node_id)
+        matched = sum(weight for forms, weight in zip(concepts, weights) if any(form in text for form in forms))
+        return matched / (sum(weights) or 1.0)
+
+    def rescore(self, parsed: ParsedQuery, found: list[tuple[str, str, float]], term_query: bool) -> list[Scored]:
+        """Whoosh's (book, node, score) triples adjusted and sorted, best first, ties in book order."""
+        profile = self.profile
+        concepts = self.concepts(parsed) if profile.coordination > 0 else []
+        weights = self._weights(concepts) if concepts else []
+        card_terms = self.card_text_terms(parsed) if profile.card_text_bonus > 0 and parsed.phrases else ()
+        scored: dict[str, Scored] = {}
+        for book_id, node_id, score in found:
+            book = self._books[book_id]
+            node = book.get(node_id)
+            if node is None:
+                continue
+            if concepts:
+                score *= self._coverage(concepts, weights, book_id, node_id) ** profile.coordination
+            if card_terms and any(term in self._sources[(book_id, node_id)].folded for term in card_terms):
+                score *= 1 + profile.card_text_bonus
+            if (term_query or profile.opening_for_questions) and _opens_section(book, node):
+                score *= 1 + profile.opening_bonus
+            if parsed.phrases and all(self.contains(book_id, node_id, phrase) for phrase in parsed.phrases):
+                score *= 1 + profile.phrase_bonus
+            scored[document_key(book_id, node_id)] = Scored(score, book, node)
+        ranked = sorted(scored.values(), key=self._order)
+        if profile.citation_bonus > 0 and ranked:
+            ranked = self._cited(ranked, scored)
+        return ranked
+
+    def _cited(self, ranked: list[Scored], scored: dict[str, Scored]) -> list[Scored]:
+        """A clause that one of the best hits cites gains a share of that hit's score (citation evidence)."""
+        best = ranked[0].score or 1.0
+        gains: dict[str, float] = {}
+        for hit in ranked[: self.profile.citation_depth]:
+            for reference in hit.node.references:
+                key = document_key(hit.book.id, reference.target)
+                if key in scored and reference.target != hit.node.id:
+                    gains[key] = max(gains.get(key, 0.0), self.profile.citation_bonus * hit.score / best)
+        if not gains:
+            return ranked
+        adjusted = [Scored(entry.score * (1 + gains.get(document_key(entry.book.id, entry.node.id), 0.0)),
+                           entry.book, entry.node) for entry in ranked]
+        return sorted(adjusted, key=self._order)
+
+    def _order(self, entry: Scored) -> tuple[float, int, int]:
+        return (-entry.score, self._book_order[entry.book.id], entry.node.position)
+
+
+def _stem(word: str) -> str:
+    """The kanji a word starts with when kana follow (引ける → 引, 送られる → 送): the part that does not inflect."""
+    stem = word.rstrip("".join(_HIRAGANA))
+    return stem if stem and stem != word and not any(char in _HIRAGANA for char in stem) else ""
+
+
+def _opens_section(book: Rulebook, node: Node) -> bool:
+    parent = book.get(node.parent) if node.parent else None
+    return node.kind == "clause" and parent is not None and parent.children[:1] == (node.id,)
+
