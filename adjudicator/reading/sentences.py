@@ -82,9 +82,30 @@ def own_subject() -> str:
     return "self"
 
 
-@production("sentence", "10.1.5", "a sentence: [trigger、][その後、][condition、][その後、][duration、][自分は] steps",
-            rule='sentence: [trigger "、"] [then] [condition_lead] [duration "、"] [own_subject] body')
-def sentence(trigger: Any, then_before: Any, lead: Any, duration: Any, _subject: Any, body: Any) -> SentenceDraft:
+@production("opponent_subject", "7.2.1", "「相手は」: the opponent does the steps (an opponent subject is always written)",
+            rule='opponent_subject: "相手は" ["、"]')
+def opponent_subject() -> str:
+    return "opponent"
+
+
+# The steps whose doer the format can name (``player``); any other step with 「相手は」 before it is not read.
+STEPS_WITH_A_DOER = ("draw", "discard")
+
+
+def _done_by_opponent(steps: list[StepDraft]) -> list[StepDraft]:
+    """「相手は…引く」「相手は手札を…墓地へ送る」: the opponent draws or discards from their own hand (7.2.1)."""
+    if any(step.kind not in STEPS_WITH_A_DOER for step in steps):
+        raise NotReadable("相手が主語の処理は、形式では「引く」「手札を墓地へ送る」しか書けない")
+    done = []
+    for step in steps:
+        spec = dict(step.spec) if isinstance(step.spec, dict) else {"count": step.spec}
+        done.append(StepDraft(step.kind, {**spec, "player": "opponent"}, step.timed))
+    return done
+
+
+@production("sentence", "10.1.5", "a sentence: [trigger、][その後、][condition、][その後、][duration、][自分は/相手は] steps",
+            rule='sentence: [trigger "、"] [then] [condition_lead] [duration "、"] [own_subject | opponent_subject] body')
+def sentence(trigger: Any, then_before: Any, lead: Any, duration: Any, subject: Any, body: Any) -> SentenceDraft:
     then_after, condition = lead or (False, None)
     if then_before and then_after:
         raise NotReadable("「その後」が二度ある")
@@ -92,6 +113,8 @@ def sentence(trigger: Any, then_before: Any, lead: Any, duration: Any, _subject:
     *steps, (last, optional) = body
     draft = SentenceDraft(steps=[*steps, last], then=then_, condition=condition,
                           optional=optional, duration=duration, trigger=trigger)
+    if subject == "opponent":
+        draft.steps = _done_by_opponent(draft.steps)
     if duration is not None:
         draft.steps = _apply_duration(draft.steps, duration)
     return draft

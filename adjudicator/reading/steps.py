@@ -208,20 +208,20 @@ def _act(words: str) -> str:
 
 
 @production("restrict_player", ("8.2.4", "5.3"), "「相手は攻撃できない」: the player may not, judged at each attempt", step=True,
-            rule='restrict_player: (PLAYER_SUBJECT | own_subject) [duration ["、"]] CANNOT\nPLAYER_SUBJECT: "相手は"\n'
+            rule='restrict_player: (opponent_subject | own_subject) [duration ["、"]] CANNOT\n'
                  'CANNOT: "攻撃できない" | "ブロックできない" | "召喚できない" | "セットできない" | "効果を発動できない"'
                  ' | "事変を発動できない" | "カードを引けない"')
 def restrict_player(player: str, duration: dict[str, Any] | None, words: str) -> StepDraft:
-    spec: dict[str, Any] = {} if player == "相手は" else {"player": "self"}
+    spec: dict[str, Any] = {} if player == "opponent" else {"player": "self"}
     spec["cannot"] = _act(words)
     return _timed("restrict", spec, duration)
 
 
 @production("restrict_limit", "10.3.2", "「自分は合わせてn枚までしか召喚できない」: at most n summons this period", step=True,
-            rule='restrict_limit: (PLAYER_SUBJECT | own_subject) [duration ["、"]] "合わせて" number "枚" "までしか" LIMITED\n'
+            rule='restrict_limit: (opponent_subject | own_subject) [duration ["、"]] "合わせて" number "枚" "までしか" LIMITED\n'
                  'LIMITED: "召喚できない" | "事変を発動できない"')
 def restrict_limit(player: str, duration: dict[str, Any] | None, limit: int, words: str) -> StepDraft:
-    spec: dict[str, Any] = {} if player == "相手は" else {"player": "self"}
+    spec: dict[str, Any] = {} if player == "opponent" else {"player": "self"}
     spec.update({"cannot": _act(words), "limit": limit})
     return _timed("restrict", spec, duration)
 
