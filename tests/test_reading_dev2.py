@@ -34,3 +34,12 @@ def test_a_dev2_text_reads_as_expected(item):
 def test_a_dev2_text_to_refuse_is_refused_with_its_span_and_kind(item):
     reading = read_effect(item["text"])
     assert (item["refuse"]["span"], item["refuse"]["why"]) in {(u.text, u.kind) for u in reading.unread}
+
+
+def test_the_opponent_as_subject_is_said_in_the_plain_japanese_reading():
+    from adjudicator.reading.explain import sentence_words
+
+    (sentence,) = read_effect("相手は手札を1枚墓地へ送る。").sentences
+    assert sentence_words(sentence).startswith("相手は手札を1枚")
+    (sentence,) = read_effect("カードを1枚引く。").sentences
+    assert not sentence_words(sentence).startswith("相手は")

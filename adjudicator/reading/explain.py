@@ -58,6 +58,12 @@ def _timed(spec: Any) -> str:
 
 
 def step_words(step: fmt.Step) -> str:
+    words = _step_words(step)
+    # 「相手は」: the opponent draws or discards (7.2.1); said, or the judge would read it as one's own
+    return f"相手は{words}" if getattr(step.argument, "player", None) == "opponent" and step.kind in ("draw", "discard") else words
+
+
+def _step_words(step: fmt.Step) -> str:
     kind, spec = step.kind, step.argument
     if kind == "draw":
         if isinstance(spec, int):
