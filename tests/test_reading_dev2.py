@@ -43,3 +43,11 @@ def test_the_opponent_as_subject_is_said_in_the_plain_japanese_reading():
     assert sentence_words(sentence).startswith("相手は手札を1枚")
     (sentence,) = read_effect("カードを1枚引く。").sentences
     assert not sentence_words(sentence).startswith("相手は")
+
+
+def test_adjacent_names_are_read_as_any_one_and_said_as_the_card_writes_them():
+    from adjudicator.reading.explain import sentence_words
+
+    (sentence,) = read_effect("相手の場の〈信長〉〈秀吉〉を全てレストする。").sentences
+    assert sentence.do[0].rest.where.name == ["信長", "秀吉"]
+    assert "〈信長〉〈秀吉〉の" in sentence_words(sentence)

@@ -11,6 +11,11 @@ from adjudicator.format import scenario as fmt
 PLAYERS = {"self": "自分", "opponent": "相手", "each": "互いの"}
 
 
+def _bracketed(opening: str, words: str | list[str], closing: str) -> str:
+    """A word, or a list of words (any one, 7.3.2) written as the card does: adjacent brackets 〈A〉〈B〉."""
+    return "".join(f"{opening}{word}{closing}" for word in ([words] if isinstance(words, str) else words))
+
+
 def where_words(where: fmt.Where) -> str:
     parts: list[str] = []
     if where.other:
@@ -25,9 +30,9 @@ def where_words(where: fmt.Where) -> str:
         if value is not None:
             parts.append(word.format(value))
     if where.attribute:
-        parts.append(f"【{where.attribute}】の")
+        parts.append(_bracketed("【", where.attribute, "】") + "の")
     if where.name:
-        parts.append(f"〈{where.name}〉の")
+        parts.append(_bracketed("〈", where.name, "〉") + "の")
     if where.role:
         parts.append("ブロッカーの" if where.role == "blocker" else "アタッカーの")
     if where.attacking:

@@ -83,15 +83,21 @@ def cond_power(value: int, bound: str | None) -> tuple[str, Any]:
     return ("where", _bound("power", value, bound))
 
 
-@production("cond_attribute", ("7.1.1", "7.1.2"), "「【属性】の」: an attribute that contains the word", rule='cond_attribute: "【" ATTR "】" "の"')
-def cond_attribute(word: str) -> tuple[str, Any]:
-    return ("where", {"attribute": word})
+def _words(*words: str) -> str | list[str]:
+    """One word, or the adjacent brackets 〈A〉〈B〉 / 【A】【B】 as one OR unit: any one of them (7.3.2, 7.3.6)."""
+    return words[0] if len(words) == 1 else list(words)
 
 
-@production("cond_name", ("7.1.1", "7.1.2", "7.1.4"), "「〈名前〉の」: a name (without 異名) that contains the word",
-            rule='cond_name: "〈" NAME "〉" "の"')
-def cond_name(word: str) -> tuple[str, Any]:
-    return ("where", {"name": word})
+@production("cond_attribute", ("7.1.1", "7.1.2", "7.3.2", "7.3.6"), "「【属性】の」「【A】【B】の」: an attribute that contains the "
+            "word (adjacent brackets: any one)", rule='cond_attribute: ("【" ATTR "】")+ "の"')
+def cond_attribute(*words: str) -> tuple[str, Any]:
+    return ("where", {"attribute": _words(*words)})
+
+
+@production("cond_name", ("7.1.1", "7.1.2", "7.1.4", "7.3.2", "7.3.6"), "「〈名前〉の」「〈A〉〈B〉の」: a name (without 異名) that "
+            "contains the word (adjacent brackets: any one)", rule='cond_name: ("〈" NAME "〉")+ "の"')
+def cond_name(*words: str) -> tuple[str, Any]:
+    return ("where", {"name": _words(*words)})
 
 
 @production("cond_role", "3.1.4", "「ブロッカーの」「アタッカーの」: the card's role", rule='cond_role: ROLE "の"')
@@ -128,15 +134,16 @@ def noun_event() -> tuple[str, Any]:
     return ("where", {"type": "event"})
 
 
-@production("noun_name", ("7.1.1", "7.1.2", "7.1.4"), "「〈名前〉」 as the noun: a card whose name contains the word",
-            rule='noun_name: "〈" NAME "〉"')
-def noun_name(word: str) -> tuple[str, Any]:
-    return ("where", {"name": word})
+@production("noun_name", ("7.1.1", "7.1.2", "7.1.4", "7.3.2", "7.3.6"), "「〈名前〉」「〈A〉〈B〉」 as the noun: a card whose name "
+            "contains the word (adjacent brackets: any one)", rule='noun_name: ("〈" NAME "〉")+')
+def noun_name(*words: str) -> tuple[str, Any]:
+    return ("where", {"name": _words(*words)})
 
 
-@production("noun_attribute", ("7.1.1", "7.1.2"), "「【属性】」 as the noun: a card with that attribute", rule='noun_attribute: "【" ATTR "】"')
-def noun_attribute(word: str) -> tuple[str, Any]:
-    return ("where", {"attribute": word})
+@production("noun_attribute", ("7.1.1", "7.1.2", "7.3.2", "7.3.6"), "「【属性】」「【A】【B】」 as the noun: a card with that "
+            "attribute (adjacent brackets: any one)", rule='noun_attribute: ("【" ATTR "】")+')
+def noun_attribute(*words: str) -> tuple[str, Any]:
+    return ("where", {"attribute": _words(*words)})
 
 
 @production("noun_role", "3.1.4", "「ブロッカー」「アタッカー」 as the noun", rule='noun_role: ROLE')
