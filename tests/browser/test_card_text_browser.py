@@ -72,12 +72,14 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     page.screenshot(path=str(ARTIFACTS / "builder-card-text-phone.png"), full_page=True)
 
     page.get_by_role("button", name="判定する").click()
-    expect(page).to_have_url(re.compile(r"/t/[a-z2-7]{16}$"))
+    expect(page).to_have_url(re.compile(r"/s/1\.[^/]+$"))  # resolving stores nothing
     expect(page.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
     expect(page.locator(".trace-steps")).to_contain_text("墓地へ送る")
     expect(page.locator('.trace-steps a.chip[data-clause="7.1.4"]').first).to_be_visible()
     _no_sideways_scroll(page)
 
+    page.get_by_role("button", name="短縮リンクを作る").click()  # sharing makes the short link
+    expect(page).to_have_url(re.compile(r"/t/[a-z2-7]{16}$"))
     page.get_by_role("button", name="短縮リンクをコピー").click()
     expect(page.locator(".share .copy-status").first).to_have_text("コピーしました")
     short_link = page.evaluate("navigator.clipboard.readText()")
