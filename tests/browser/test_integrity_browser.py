@@ -7,6 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
+from .test_builder_browser import _settled
+
 PHONE = {"width": 390, "height": 844}
 
 
@@ -15,10 +17,6 @@ def _phone(browser, live_server):
     page = context.new_page()
     page.set_default_timeout(15_000)
     return context, page
-
-
-def _settled(page) -> None:
-    expect(page.locator("form#builder[aria-busy]")).to_have_count(0)
 
 
 def test_a_blank_deck_is_not_read_as_zero(browser, live_server):
