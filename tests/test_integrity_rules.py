@@ -101,7 +101,7 @@ def test_the_audit_reads_every_recording_branch_and_what_reached_it():
 def test_branches_are_found_in_the_code():
     found = branches()
     sites = {b.site.split(":")[0] for b in found}
-    assert {"adjudicator.engine.attack", "adjudicator.engine.phases", "adjudicator.engine.turns"} <= sites
+    assert {"adjudicator.engine.attack.battle", "adjudicator.engine.phases", "adjudicator.engine.turns"} <= sites
     outcomes = {b.outcome for b in found}
     assert {"applies", "refuses", "does not apply", "decision", "gap"} <= outcomes
 
