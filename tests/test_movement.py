@@ -1,4 +1,5 @@
-"""Movement and duration steps (adjudicator/engine/effects/movement.py), run through real scenarios."""
+"""The steps that move cards and give things for a time (adjudicator/engine/effects/: summon, set_from_hand,
+move_on_field, to_hand_or_deck, repeat, grants, extra_turn), run through real scenarios."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ from adjudicator.engine.effects.facts import (
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
 from adjudicator.engine.effects.slots import MAXIMUM_ASSIGNMENT, assign_slots
-from adjudicator.engine.rules import cited_clauses, rule
+from adjudicator.engine.rules import Rule, cited_clauses, rule
 from adjudicator.engine.stats import EFFECTIVE_RANK
 from adjudicator.engine.trace import Considered
 
@@ -61,6 +61,11 @@ class Selection:
     @property
     def complete(self) -> bool:
         return self.mode == "all" or len(self.cards) >= self.wanted
+
+
+def selection_rules(selection: Selection) -> tuple[Rule, ...]:
+    """What a step cites for how it selected: 「全て」 (8.3), 「選ぶ」 (8.4), and what the selection itself applied."""
+    return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ()) + selection.applied
 
 
 Exclusion = Callable[[Card], "tuple[str, object] | None"]

@@ -11,8 +11,9 @@ A step handler has the signature ``handler(run: EffectRun, step: scenario.Step) 
 
 The interpreter counts the operation, then after the handler checks the decks (12.1.2) and runs the
 「〜た時」 triggers the step caused (10.1.9); a handler does neither. Card selection goes through
-:mod:`.selectors`, which stops for a decision when a player's pick is missing. Movement and duration steps
-live in :mod:`.movement` and register below.
+:mod:`.selectors`, which stops for a decision when a player's pick is missing. Each mechanism's handlers live in
+its own module (:mod:`.summon`, :mod:`.set_from_hand`, :mod:`.move_on_field`, :mod:`.to_hand_or_deck`,
+:mod:`.repeat`, :mod:`.grants`, :mod:`.extra_turn`, and the :mod:`.mechanics` ones) and are listed below.
 """
 
 from __future__ import annotations
@@ -26,10 +27,16 @@ from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import PowerMod, expiry_from, zone_count
 from adjudicator.engine.effects.board_counts import count_on_board
 from adjudicator.engine.effects.facts import facts_of
-from adjudicator.engine.effects.movement import MOVEMENT_STEPS
+from adjudicator.engine.effects.extra_turn import extra_turn_step
+from adjudicator.engine.effects.grants import grant_step, protect_step, rank_step, restrict_step
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
+from adjudicator.engine.effects.move_on_field import move_step
+from adjudicator.engine.effects.repeat import repeat_step
 from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome, Referent
-from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, SIMULTANEOUS, Selection, select
+from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, SIMULTANEOUS, Selection, select, selection_rules
+from adjudicator.engine.effects.set_from_hand import set_from_hand_step
+from adjudicator.engine.effects.summon import summon_without_set_step
+from adjudicator.engine.effects.to_hand_or_deck import hand_to_deck_step, return_to_hand_step, to_deck_step
 from adjudicator.engine.effects.words import card_words, cards_words, count_change
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import WIN_BY_EFFECT, Rule, rule
@@ -252,10 +259,6 @@ def _phrase(run: "EffectRun", selection: Selection, verb: str) -> str:
     return f"{verb}対象のカードがないので、この動作は完全には解決しない"
 
 
-def _selection_rules(selection: Selection) -> tuple[Rule, ...]:
-    return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ()) + selection.applied
-
-
 def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     """場のカードを墓地へ送る: the selected cards move together after their interrupts (10.1.7, 10.1.8)."""
     selection = select(run, step.argument)
@@ -281,7 +284,7 @@ def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     words = "、".join(before[card.uid][0] for card in moved) + "を墓地へ送る" if moved else _phrase(run, selection, "墓地へ送る")
     run.game.trace.step(
         f"{run.label}: {words}。",
-        TO_GRAVEYARD, *((moves.SIMULTANEOUS_MOVE,) if len(moved) > 1 else ()), *_selection_rules(selection),
+        TO_GRAVEYARD, *((moves.SIMULTANEOUS_MOVE,) if len(moved) > 1 else ()), *selection_rules(selection),
         changes=changes, considered=considered,
     )
     run.refer_to_moved([(card, before[card.uid][1]) for card in moved])
@@ -316,7 +319,7 @@ def _change_each(
     ] + [note for note in map(notes, changed) if note is not None]
     run.game.trace.step(
         f"{run.label}: {_phrase(run, selection, verb)}。",
-        *rules, *_selection_rules(selection),
+        *rules, *selection_rules(selection),
         changes=[f"{card_words(run.board, card)}: {shift}" for card in changed],
         considered=considered,
     )
@@ -379,7 +382,7 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     during = DURATION_WORDS.get(spec.until or "", f"{spec.turns}ターンの間、" if spec.turns else "")
     run.game.trace.step(
         f"{run.label}: {during}{cards_words(board, selection.cards) + 'のパワー' + amount if selection.cards else _phrase(run, selection, 'パワーを変える')}。",
-        *rules, *_selection_rules(selection),
+        *rules, *selection_rules(selection),
         changes=changes, considered=considered,
     )
     return Outcome(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
@@ -401,11 +404,21 @@ STEP_HANDLERS: dict[str, StepHandler] = {
     "flip_up": flip_up_step,
     "power": power_step,
     "win": win_step,
+    # Cards put onto the field, moved on it, or into the hand or the deck; the steps that give for a time.
+    "summon_without_set": summon_without_set_step,
+    "set_from_hand": set_from_hand_step,
+    "move": move_step,
+    "return_to_hand": return_to_hand_step,
+    "to_deck": to_deck_step,
+    "hand_to_deck": hand_to_deck_step,
+    "repeat": repeat_step,
+    "restrict": restrict_step,
+    "grant": grant_step,
+    "protect": protect_step,
+    "rank": rank_step,
+    "extra_turn": extra_turn_step,
 }
 
-# The movement and duration steps (summon_without_set, set_from_hand, move, return_to_hand, to_deck,
-# hand_to_deck, repeat, restrict, grant, protect, rank, extra_turn) are in effects/movement.py.
-STEP_HANDLERS.update(MOVEMENT_STEPS)
 from adjudicator.engine.effects.mechanics import MECHANICS_STEPS  # noqa: E402 - choices, hidden zones, swaps, copy
 
 STEP_HANDLERS.update(MECHANICS_STEPS)
