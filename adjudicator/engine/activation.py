@@ -29,7 +29,7 @@ from adjudicator.engine.trace import Considered
 from adjudicator.engine.turns import advance_to
 from adjudicator.engine.marks import ACTIVATION_CONDITION, MARK_WORDS, mark_problem, mark_rules, use_mark
 from adjudicator.engine.outcomes import Illegal
-from adjudicator.engine.moves import take_from_zone
+from adjudicator.engine.zone_moves import take_from_zone
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

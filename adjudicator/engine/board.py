@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Iterator, Literal
+from typing import Iterator, Literal, TypeVar
 
 from adjudicator.format import scenario as fmt
 
@@ -322,7 +322,12 @@ def _clone(obj, **changes):
     return copied
 
 
-def _copied_mod(mod: PowerMod | RankMod) -> PowerMod | RankMod:
+Mod = TypeVar("Mod", PowerMod, RankMod)
+
+
+def _copied_mod(mod: Mod) -> Mod:
+    """A power change copies to a power change, a rank change to a rank change: ``power_mods`` and
+    ``rank_mods`` keep their own types."""
     return _clone(mod, expiry=_clone(mod.expiry))
 
 

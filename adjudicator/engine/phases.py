@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import legality, moves, naming, restrictions
+from adjudicator.engine import legality, naming, restrictions, zone_moves
 from adjudicator.engine.board import Card, zone_count
 from adjudicator.engine.durations import applies_again_note
 from adjudicator.engine.events import Event
@@ -84,11 +84,11 @@ def _check_draw_allowed(game: "Game", player_id: str, count: int) -> None:
 def _draw(game: "Game", player_id: str, count: int) -> None:
     board = game.board
     before = naming.counts(board)
-    drawn = moves.draw(game, player_id, min(count, len(board.players[player_id].deck)))
+    drawn = zone_moves.draw(game, player_id, min(count, len(board.players[player_id].deck)))
     text = f"{player_id}は山札の上から{len(drawn)}枚引く。" if count else f"{player_id}はカードを引かない（0枚）。"
     if len(drawn) < count:
         text += f"山札が{len(drawn)}枚しかないので、それだけを引く。"
-    game.trace.step(text, DRAW, moves.DRAW_IS_FROM_TOP, changes=naming.count_changes(before, board))
+    game.trace.step(text, DRAW, zone_moves.DRAW_IS_FROM_TOP, changes=naming.count_changes(before, board))
 
 
 def _refresh(game: "Game", player_id: str) -> None:
@@ -102,7 +102,7 @@ def _refresh(game: "Game", player_id: str) -> None:
         if restrictions.refresh_excluded(stack.top):
             considered.append(Considered.of(f"{player_id}{slot}はアクティブにできない効果を受けているのでレストのまま", REFRESH_EXCLUSION, outcome="refuses"))
             continue
-        moves.set_rested(game, stack.top, False)
+        zone_moves.set_rested(game, stack.top, False)
         changes.append(f"{player_id}{slot}: レスト → アクティブ" + (f"（下の{len(stack.under)}枚も）" if stack.under else ""))
         if stack.under and STACK_SHARES_STATE not in rules:
             rules.append(STACK_SHARES_STATE)
@@ -206,7 +206,7 @@ def _flip_up(game: "Game", player_id: str, slots: list[int], *, limited: bool) -
         return
     for slot in slots:
         top = player.field[slot].top
-        moves.set_face_down(game, top, False)
+        zone_moves.set_face_down(game, top, False)
         top.summoned_turn = board.turn_index  # a normal summon (10.5.1), so 「召」 may be used (6.4.1)
     changes = [f"{player_id}{slot}: ウラ → オモテ {naming.card_label(board, player.field[slot].top)}" for slot in slots]
     rules: list[Rule] = [SUMMON, FLIP_FORCED, NORMAL_SUMMON]
@@ -230,8 +230,8 @@ def _summon(game: "Game", player_id: str, placements: list[tuple[Card, int]]) ->
         return
     before = naming.counts(board)
     for card, slot in placements:
-        moves.take_from_zone(game, card)
-        moves.place_on_field(game, card, player_id, slot, face_down=False)
+        zone_moves.take_from_zone(game, card)
+        zone_moves.place_on_field(game, card, player_id, slot, face_down=False)
         card.summoned_turn = board.turn_index
     names = "、".join(f"{card.label()}を{player_id}{slot}" for card, slot in placements)
     changes = naming.count_changes(before, board) + [f"{player_id}{slot}: 空き → {card.label()}（オモテ・アクティブ）" for card, slot in placements]
@@ -281,8 +281,8 @@ def _place_set(game: "Game", player_id: str, card: Card, onto: Card) -> None:
     onto_label = naming.card_label(board, onto)
     slot, stack = board.players[player_id].stack_of(onto)  # type: ignore[misc]
     height = len(stack.cards)
-    moves.take_from_zone(game, card)
-    moves.place_on_field(game, card, player_id, slot, face_down=True)
+    zone_moves.take_from_zone(game, card)
+    zone_moves.place_on_field(game, card, player_id, slot, face_down=True)
     state = naming.state_name(stack.rested)
     text = (
         f"{player_id}は手札の{card.label()}（ランク{card.info.rank}）を{onto_label}の上にウラ向きでセットする。"  # type: ignore[union-attr]

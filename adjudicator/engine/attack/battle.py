@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import continuous, durations, moves, naming, restrictions
+from adjudicator.engine import continuous, durations, naming, restrictions, zone_moves
 from adjudicator.engine.attack.state import BLOCK, DAMAGE_ZERO, DURING_ATTACK, Attack, AttackResult, end_attack_durations, gone
 from adjudicator.engine.board import Card
 from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
@@ -29,8 +29,8 @@ NOT_A_BATTLE = rule("deck_attack_not_battle", "11.7.1", "ブロックされな�
 POWER_ZERO_BATTLE = rule("power_zero_battle", "11.6.1", "パワー0同士でも同じパワーなので両方を墓地へ送る")
 BLOCK_BATTLE = rule("block_battle", ("11.2.2", "11.7.1"), "ブロックはバトル: 攻撃中のカードとブロックしたカードのパワーを比較する")
 BLOCK_DIFFERENCE = rule("block_difference", "11.2.2", "山札への攻撃をブロックし、攻撃側が上回れば差分1000につき1枚を山札から墓地へ")
-BATTLE_PROOF = moves.BATTLE_PROOF
-PROTECTION = moves.PROTECTION_BEATS_ACTION
+BATTLE_PROOF = zone_moves.BATTLE_PROOF
+PROTECTION = zone_moves.PROTECTION_BEATS_ACTION
 
 
 def fix_outcome(game: "Game", attack: Attack) -> AttackResult:
@@ -131,7 +131,7 @@ def before_move(game: "Game", outcome: AttackResult) -> list[Card]:
     considered: list[Considered] = []
     staying: list[Card] = []
     for card in outcome.losers:
-        allowed, reason = moves.may_leave(game, card, "battle")
+        allowed, reason = zone_moves.may_leave(game, card, "battle")
         if not allowed:
             staying.append(card)
             why = BATTLE_PROOF if "バトル" in reason else PROTECTION  # 11.7.2 is the battle-only case of 10.2.1
@@ -151,8 +151,8 @@ def move_defeated(game: "Game", attack: Attack, outcome: AttackResult, staying: 
     losers = [card for card in outcome.losers if card not in staying]
     under_notes = [_under_note(game, card) for card in losers]
     labels = [naming.card_label(board, card) for card in losers]
-    moved = moves.leave_field(game, losers, "graveyard", "battle")
-    milled = moves.deck_to_graveyard(game, attack.defender, outcome.damage, "attack") if outcome.damage else []
+    moved = zone_moves.leave_field(game, losers, "graveyard", "battle")
+    milled = zone_moves.deck_to_graveyard(game, attack.defender, outcome.damage, "attack") if outcome.damage else []
     parts = []
     rules: list[Rule] = [MOVE]
     if moved:
@@ -160,7 +160,7 @@ def move_defeated(game: "Game", attack: Attack, outcome: AttackResult, staying: 
     notes = [note for card, note in zip(losers, under_notes) if card in moved and note]
     if notes:
         parts.append("".join(notes))
-        rules += [moves.UNDER_STAYS, STACK_SHARES_STATE]
+        rules += [zone_moves.UNDER_STAYS, STACK_SHARES_STATE]
     if outcome.damage:
         parts.append(f"{attack.defender}の山札の上から{len(milled)}枚を墓地へ送る（ダメージ）。")
         rules.append(DECK_DAMAGE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import legality, moves, naming, restrictions
+from adjudicator.engine import legality, naming, restrictions, zone_moves
 from adjudicator.engine.attack.state import REST_LIMITS_ATTACK, Attack, settle
 from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.events import Event
@@ -78,7 +78,7 @@ def _record_declaration(game: "Game", attack: Attack) -> None:
     if stack.under:
         text += f"その下の{len(stack.under)}枚もレストになる。"
         rules.append(STACK_SHARES_STATE)
-    moves.set_rested(game, attack.attacker, True)
+    zone_moves.set_rested(game, attack.attacker, True)
     board.attacking = attack.attacker
     board.attack_target = attack.target
     game.trace.step(text, *rules, changes=[f"{naming.slot_ref(board, attack.attacker)}: アクティブ → レスト"])

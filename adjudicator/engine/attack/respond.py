@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import activation, legality, moves, naming, restrictions
+from adjudicator.engine import activation, legality, naming, restrictions, zone_moves
 from adjudicator.engine.attack.state import BLOCK, DAMAGE_ZERO, REST_LIMITS_ATTACK, Attack, settle
 from adjudicator.engine.board import Expiry, PowerMod
 from adjudicator.engine.events import Event
@@ -178,7 +178,7 @@ def _process_block(game: "Game", attack: Attack) -> None:
     if stack.under:
         text += f"その下の{len(stack.under)}枚もレストになる。"
         rules.append(STACK_SHARES_STATE)
-    moves.set_rested(game, blocker, True)
+    zone_moves.set_rested(game, blocker, True)
     game.trace.step(text + "「ブロックした時」「ブロックされた時」の効果を処理する。", *rules,
                     changes=[f"{naming.slot_ref(board, blocker)}: アクティブ → レスト"])
     game.happened(Event("blocks", blocker, attack.defender, cause="attack"))
@@ -190,7 +190,7 @@ def _process_substitute(game: "Game", attack: Attack, ref: str) -> None:
     card = board.find(ref)
     assert card is not None
     before = naming.counts(board)
-    moves.take_from_zone(game, card)
+    zone_moves.take_from_zone(game, card)
     board.players[attack.defender].graveyard.append(card)
     attacker = attack.attacker
     label = naming.card_label(board, attacker)

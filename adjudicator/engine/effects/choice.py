@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.effects.run import NOT_DONE, Outcome
+from adjudicator.engine.effects.run import NOT_DONE, StepResult
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ OR_WHOLE_OPTION = rule(
 RESOLVED_WHOLE = rule("resolved_whole", ("6.1.2", "6.1.3"), "選んだ効果を解決し、書かれた全ての処理を終えれば完全に解決したことになる")
 
 
-def choose_effects_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def choose_effects_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     spec: fmt.ChooseEffectsSpec = step.argument
     rules = (CHOOSE_FIRST, OR_IS_ONE_SIDE, OR_WHOLE_OPTION) if spec.or_ else (CHOOSE_FIRST,)
     picks = _valid_picks(run, spec, rules)
@@ -41,8 +41,8 @@ def choose_effects_step(run: "EffectRun", step: fmt.Step) -> Outcome:
             complete = run.run_nested(inner, index > 0) and complete
     if complete:
         run.game.trace.step(f"{run.label}: 選んだ処理を全て終えた。", RESOLVED_WHOLE)
-        return Outcome(True, True)
-    return Outcome(False, True) if picks else NOT_DONE
+        return StepResult(True, True)
+    return StepResult(False, True) if picks else NOT_DONE
 
 
 def _valid_picks(run: "EffectRun", spec: fmt.ChooseEffectsSpec, rules) -> list[int]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.names import COPY_NAME_COUNTS, COPY_NAME_LIMIT, COPY_RESTRICTED, name_limit_problem
-from adjudicator.engine.effects.run import NOT_DONE, Outcome
+from adjudicator.engine.effects.run import NOT_DONE, StepResult
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.shared import shared_cards
 from adjudicator.engine.effects.words import card_words
@@ -46,7 +46,7 @@ COPY_DEPTH = rule("copy_depth", ("6.11.1", "10.1.9"), "コピーの中のコピ�
 MAX_COPY_DEPTH = 3
 
 
-def copy_effect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def copy_effect_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     spec: fmt.CopyEffectSpec = step.argument
     game, board = run.game, run.board
     source = _one(run, spec.source)
@@ -80,7 +80,7 @@ def copy_effect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         complete = run.run_other_effect(host, as_host)
     finally:
         game.copy_depth = depth
-    return Outcome(complete=complete, happened=True)
+    return StepResult(complete=complete, happened=True)
 
 
 def _host_fits(run: "EffectRun", host: "Card") -> bool:

@@ -14,7 +14,7 @@ from adjudicator.engine import durations, restrictions
 from adjudicator.engine.board import Card, RankMod, Timed
 from adjudicator.engine.effects.facts import describe_where
 from adjudicator.engine.effects.immunity import IMMUNE, PROHIBITION_FIRST, immune
-from adjudicator.engine.effects.run import DONE, Outcome
+from adjudicator.engine.effects.run import DONE, StepResult
 from adjudicator.engine.effects.selectors import select, selection_rules
 from adjudicator.engine.effects.words import card_words, cards_words
 from adjudicator.engine.rules import FACE_DOWN_NO_INFO, Rule, rule
@@ -33,7 +33,7 @@ RANK_CHANGE = rule("rank_change", ("2.2.3", "10.4.2"), "実効ランクを変更
 FACE_DOWN_NO_RANK = rule("face_down_no_rank", ("3.1.2", "3.1.7"), "ウラのカードはランクを持たないため、ランクの増減は適用されない")
 
 
-def restrict_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def restrict_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """「相手は〜できない」 and its card-subject and counted forms (8.2.4, 8.2.5, 10.3)."""
     spec: fmt.RestrictSpec = step.argument
     if spec.target is not None:
@@ -68,7 +68,7 @@ def _restriction_words(spec: fmt.RestrictSpec) -> str:
     return f"{act}できない"
 
 
-def _restrict_cards(run: "EffectRun", spec: fmt.RestrictSpec) -> Outcome:
+def _restrict_cards(run: "EffectRun", spec: fmt.RestrictSpec) -> StepResult:
     """「それは〜できない」: carried by the card (3.4.1), not stopped by immunity (8.2.5)."""
     board = run.board
     selection = select(run, spec.target)
@@ -85,10 +85,10 @@ def _restrict_cards(run: "EffectRun", spec: fmt.RestrictSpec) -> Outcome:
         f"{run.label}: {cards_words(board, selection.cards)}は{restrictions.act_name(spec.cannot)}できない。",
         *rules, durations.duration_rule(spec), *selection_rules(selection), changes=changes, considered=selection.considered,
     )
-    return Outcome(complete=selection.complete, happened=bool(selection.cards))
+    return StepResult(complete=selection.complete, happened=bool(selection.cards))
 
 
-def grant_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def grant_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """アタッカー/ブロッカーを得る: kept while face-down, but not had then (3.1.4, 3.6.1)."""
     spec: fmt.GrantSpec = step.argument
     role = "アタッカー" if spec.role == "attacker" else "ブロッカー"
@@ -102,7 +102,7 @@ def grant_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     return _each_card(run, spec.target, f"{role}を得る", give, (GRANT, durations.duration_rule(spec)))
 
 
-def protect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def protect_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """場を離れない等: only the cards on the field now are protected (8.2.6); it beats actions (10.2.1)."""
     spec: fmt.ProtectSpec = step.argument
     words = {"leave_field": "場を離れない", "battle": "バトルによって墓地へ送られない", "effects": "効果を受けない"}[spec.from_]
@@ -117,7 +117,7 @@ def protect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     )
 
 
-def rank_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def rank_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """ランク増減: the effective rank events' levels are judged with (2.2.3); amounts add up (10.4.2)."""
     spec: fmt.RankSpec = step.argument
 
@@ -145,7 +145,7 @@ def _each_card(
     rules: tuple[Rule, ...],
     *,
     immunity_blocks: bool = True,
-) -> Outcome:
+) -> StepResult:
     """Give something to each selected card; 「効果を受けない」 cards are unchanged (9.1.1)."""
     board = run.board
     selection = select(run, ref)
@@ -167,4 +167,4 @@ def _each_card(
         f"{run.label}: {subject}。",
         *rules, *selection_rules(selection), changes=changes, considered=considered,
     )
-    return Outcome(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
+    return StepResult(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.effects.facts import asks_information, describe_where, facts_of, matches
-from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, Outcome
+from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, StepResult
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.words import cards_words, count_change
-from adjudicator.engine.moves import put_in_zone
+from adjudicator.engine.zone_moves import put_in_zone
 from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.trace import Considered
 from adjudicator.engine.zone_order import PLAYERS_ORDER, RANDOM_PICK, SHUFFLED_ORDER, distinguishable, forget_order, lose_order
@@ -60,7 +60,7 @@ PRIVACY = {"deck": DECK_PRIVATE, "graveyard": GRAVEYARD_PRIVATE, "hand": HAND_PR
 # --- 「見て」: reading face-down field cards (3.1.6) ----------------------------------------------------
 
 
-def look_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def look_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     spec: fmt.LookSpec = step.argument
     board = run.board
     selection = select(run, spec.target)
@@ -81,13 +81,13 @@ def look_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         f"{run.label}: {run.controller}は{words}を{who}、この効果の処理中はその内容（{known or 'なし'}）を参照する。",
         LOOK_READS_FACE_DOWN, considered=considered,
     )
-    return Outcome(complete=selection.complete, happened=bool(face_down))
+    return StepResult(complete=selection.complete, happened=bool(face_down))
 
 
 # --- searching a deck or graveyard (6.5.6) ------------------------------------------------------------
 
 
-def search_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def search_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     spec: fmt.SearchSpec = step.argument
     game, board = run.game, run.board
     owner = run.players(spec.player)[0]
@@ -108,7 +108,7 @@ def search_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     game.check_deck_out()
     game.settle()  # the 「〜た時」 effects of the move come before the supplementary shuffle (4.4.1, 10.1.9)
     _supplementary_shuffle(run, spec, owner, picked)
-    return Outcome(complete=True, happened=bool(picked)) if picked else NOTHING_TO_DO
+    return StepResult(complete=True, happened=bool(picked)) if picked else NOTHING_TO_DO
 
 
 def _zone_of(player, card: "Card") -> list:
@@ -227,7 +227,7 @@ def shuffle_looked_into(run: "EffectRun") -> None:
     run.looked_into.clear()
 
 
-def shuffle_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def shuffle_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     spec: fmt.ShuffleSpec = step.argument
     for owner in run.players(spec.player):
         forget_order(run.game, owner, spec.zone)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.durations import in_force
-from adjudicator.engine.moves import may_leave
+from adjudicator.engine.zone_moves import may_leave
 from adjudicator.engine.rules import rule
 from adjudicator.engine import continuous
 

@@ -21,7 +21,7 @@ from adjudicator.engine.board import Card
 from adjudicator.engine.effects.conditions import RESOLUTION_CONDITION, judge
 from adjudicator.engine.effects.hidden_zones import shuffle_looked_into
 from adjudicator.engine.effects.names import record_activation
-from adjudicator.engine.effects.run import EffectRun, Outcome
+from adjudicator.engine.effects.run import EffectRun, StepResult
 from adjudicator.engine.effects.steps import STEP_HANDLERS
 from adjudicator.engine.picks import with_picks
 from adjudicator.engine.rules import rule
@@ -128,7 +128,7 @@ def run_step(run: EffectRun, step: fmt.Step, joined: bool = False) -> bool:
         game.engine_limit("STEP_HANDLERS", None, f"{run.label}: 「{step.kind}」の処理はまだエンジンに実装されていないため、ここで止める（エンジンの上限）")
     if joined:
         game.trace.step(f"{run.label}: 「し、」で続く次の動作に進む。", SEQUENTIAL)
-    outcome: Outcome = handler(run, step)
+    outcome: StepResult = handler(run, step)
     if outcome.happened:
         run.did.add(step.kind)
     run.refresh_last_seen()

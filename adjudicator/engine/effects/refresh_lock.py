@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.effects.immunity import IMMUNE, immune
-from adjudicator.engine.effects.run import Outcome
+from adjudicator.engine.effects.run import StepResult
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.words import card_words, cards_words
 from adjudicator.engine.rules import rule
@@ -21,7 +21,7 @@ NO_REFRESH = rule(
 )
 
 
-def no_refresh_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def no_refresh_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     board = run.board
     selection = select(run, step.argument)
     locked, considered = [], list(selection.considered)
@@ -37,7 +37,7 @@ def no_refresh_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         f"{run.label}: {words}。", NO_REFRESH,
         changes=[f"{card_words(board, card)}: 次のリフレッシュでアクティブにならない" for card in locked], considered=considered,
     )
-    return Outcome(complete=selection.complete and len(locked) == len(selection.cards), happened=bool(locked))
+    return StepResult(complete=selection.complete and len(locked) == len(selection.cards), happened=bool(locked))
 
 
 REFRESH_LOCK_STEPS = {"no_refresh": no_refresh_step}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine.effects.run import Outcome
+from adjudicator.engine.effects.run import StepResult
 from adjudicator.engine.rules import rule
 from adjudicator.format import scenario as fmt
 
@@ -17,7 +17,7 @@ REPEAT_LOOKS_ANEW = rule(
 )
 
 
-def repeat_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def repeat_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """「…操作をn回行う」: each time the steps look at the board as it is then (2.3.5, 10.1.4)."""
     times = step.repeat or 0
     earlier = set(run.did)
@@ -29,4 +29,4 @@ def repeat_step(run: "EffectRun", step: fmt.Step) -> Outcome:
             complete = run.run_nested(inner, index > 0) and complete
     happened = bool(run.did)
     run.did |= earlier
-    return Outcome(complete=complete, happened=happened)
+    return StepResult(complete=complete, happened=happened)

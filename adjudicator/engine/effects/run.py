@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class StepResult:
     """What one step did: ``complete`` — everything it says was done (6.1.3, 6.7.1); ``happened`` —
     at least part of it was done (「この効果で…したなら」, 10.1.10-2)."""
 
@@ -30,13 +30,13 @@ class Outcome:
     happened: bool
 
     @staticmethod
-    def counted(done: int, wanted: int) -> "Outcome":
-        return Outcome(complete=done >= wanted, happened=done > 0)
+    def counted(done: int, wanted: int) -> "StepResult":
+        return StepResult(complete=done >= wanted, happened=done > 0)
 
 
-DONE = Outcome(True, True)
-NOTHING_TO_DO = Outcome(True, False)   # e.g. 「全て」 over zero cards (8.3.2), a draw of 0 (6.5.12)
-NOT_DONE = Outcome(False, False)
+DONE = StepResult(True, True)
+NOTHING_TO_DO = StepResult(True, False)   # e.g. 「全て」 over zero cards (8.3.2), a draw of 0 (6.5.12)
+NOT_DONE = StepResult(False, False)
 
 
 @dataclass

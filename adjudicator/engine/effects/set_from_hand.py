@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import moves, restrictions
+from adjudicator.engine import restrictions, zone_moves
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.immunity import IMMUNE_CAN_BE_COVERED, PROHIBITION_FIRST
 from adjudicator.engine.effects.placing import (
@@ -20,7 +20,7 @@ from adjudicator.engine.effects.placing import (
     single_target,
     stack_words,
 )
-from adjudicator.engine.effects.run import DONE, NOT_DONE, Outcome
+from adjudicator.engine.effects.run import DONE, NOT_DONE, StepResult
 from adjudicator.engine.effects.summon import cards_to_place
 from adjudicator.engine.effects.words import card_words, count_change
 from adjudicator.engine.events import Event
@@ -36,7 +36,7 @@ EFFECT_SET = rule(
 )
 
 
-def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """「手札の〇〇を〇〇の上にセットする」: face-down on an own face-up card, ranks as the text says (7.4.1)."""
     spec: fmt.SetFromHandSpec = step.argument
     board, game = run.board, run.game
@@ -56,8 +56,8 @@ def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     slot = board.locate(target)[2]
     stack = board.players[run.controller].field[slot]
     hand = len(board.players[run.controller].hand)
-    moves.take_from_zone(game, card)
-    moves.place_on_field(game, card, run.controller, slot, face_down=True)
+    zone_moves.take_from_zone(game, card)
+    zone_moves.place_on_field(game, card, run.controller, slot, face_down=True)
     rules = [EFFECT_SET, ONTO_IGNORES_RANK, NOT_LEAVING]
     if board.is_first_turn(run.controller):
         rules.append(restrictions.EFFECT_SET_IN_FIRST_TURN)

@@ -1,12 +1,12 @@
 """The steps an effect's sentences are made of, keyed by step kind in :data:`STEP_HANDLERS`.
 
-A step handler has the signature ``handler(run: EffectRun, step: scenario.Step) -> Outcome``:
+A step handler has the signature ``handler(run: EffectRun, step: scenario.Step) -> StepResult``:
 
 - ``run`` is the effect being resolved (``run.game``, ``run.board``, ``run.controller`` — the player whose
   effect it is, ``run.source`` — 「これ」, ``run.refer_to(cards)`` to make cards 「それ」);
 - ``step.argument`` is the step's value from the scenario (``step.kind`` its key);
 - it records one trace step naming the cards (slot and 〈name〉) with counts before → after in ``changes``;
-- it returns an :class:`~adjudicator.engine.effects.run.Outcome`: ``complete`` when everything the text
+- it returns an :class:`~adjudicator.engine.effects.run.StepResult`: ``complete`` when everything the text
   says was done (6.1.3, so 「その後」 may go on, 6.7.1), ``happened`` when any of it was (10.1.10-2).
 
 The interpreter counts the operation, then after the handler checks the decks (12.1.2) and runs the
@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator import vocabulary
-from adjudicator.engine import durations, moves
+from adjudicator.engine import durations, zone_moves
 from adjudicator.format import scenario as fmt
 from adjudicator.engine.board import PowerMod, expiry_from, zone_count
 from adjudicator.engine.effects.board_counts import count_on_board
@@ -32,7 +32,7 @@ from adjudicator.engine.effects.grants import grant_step, protect_step, rank_ste
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.move_on_field import move_step
 from adjudicator.engine.effects.repeat import repeat_step
-from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, Outcome, Referent
+from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, StepResult, Referent
 from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, SIMULTANEOUS, Selection, select, selection_rules
 from adjudicator.engine.effects.set_from_hand import set_from_hand_step
 from adjudicator.engine.effects.summon import summon_without_set_step
@@ -46,7 +46,7 @@ from adjudicator.engine.trace import Considered
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
 
-StepHandler = Callable[["EffectRun", fmt.Step], Outcome]
+StepHandler = Callable[["EffectRun", fmt.Step], StepResult]
 
 DRAW = rule("draw", ("6.5.10", "2.5.1"), "「引く」は山札の一番上から手札に加える")
 FIXED_DRAW = rule("fixed_draw", ("6.5.8", "6.5.1"), "「n枚引く」は指定枚数をまとめて行い、一部だけを行うことはできない")
@@ -77,17 +77,17 @@ DISCARD = rule("discard", ("2.6.1", "6.5.1"), "手札を墓地へ送る")
 SUBJECT_WRITTEN = rule("subject_written", ("7.2.1", "7.2.2"), "主語のない効果は自分が行い、相手が行う処理は必ず「相手は〜」と書かれる")
 
 
-def _for_each_player(run: "EffectRun", step: fmt.Step, handler) -> Outcome:
+def _for_each_player(run: "EffectRun", step: fmt.Step, handler) -> StepResult:
     """「相手は1枚引く」「互いに」: the step done by the players it names, each as its subject (7.2.1)."""
     spec = step.argument
     players = run.players(spec.player)
     run.game.trace.step(f"{run.label}: この処理は{'・'.join(players)}が行う（主語が「相手は」と明示されている）。", SUBJECT_WRITTEN)
     plain = step.model_copy(update={step.kind: spec.model_copy(update={"player": "self"})})
     outcomes = [handler(replace(run, controller=player), plain) for player in players]
-    return Outcome(complete=all(o.complete for o in outcomes), happened=any(o.happened for o in outcomes))
+    return StepResult(complete=all(o.complete for o in outcomes), happened=any(o.happened for o in outcomes))
 
 
-def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def draw_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     spec = step.argument
     if isinstance(spec, fmt.DrawSpec) and spec.count_of is not None:
         # Counted from the effect's owner's side: 「自分」 never means the opponent (7.2.2).
@@ -126,7 +126,7 @@ def _draw_allowed(run: "EffectRun", count: int) -> bool:
     return zone_count(player, "hand", f"「手札が{limit}枚以上になるように引けない」の判定", CANNOT_DRAW) + count < limit
 
 
-def _fixed_draw(run: "EffectRun", count: int, *rules: Rule) -> Outcome:
+def _fixed_draw(run: "EffectRun", count: int, *rules: Rule) -> StepResult:
     player = run.board.players[run.controller]
     if count == 0:
         run.game.trace.step(f"{run.controller}は0枚引く（何もしない）。", DRAW, *rules)
@@ -141,10 +141,10 @@ def _fixed_draw(run: "EffectRun", count: int, *rules: Rule) -> Outcome:
     return _draw(run, count, count, *rules)
 
 
-def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> Outcome:
+def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> StepResult:
     player = run.board.players[run.controller]
     hand, deck = len(player.hand), len(player.deck)
-    drawn = moves.draw(run.game, run.controller, min(count, deck))
+    drawn = zone_moves.draw(run.game, run.controller, min(count, deck))
     text = f"{run.label}: {run.controller}はカードを{len(drawn)}枚引く。"
     if len(drawn) < count:
         text += f"山札が{deck}枚しかないため、{count}枚は引けない。"
@@ -152,10 +152,10 @@ def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> Outcome:
         text, DRAW, *rules,
         changes=[count_change(run.board, run.controller, "hand", hand, len(player.hand)), count_change(run.board, run.controller, "deck", deck, len(player.deck))],
     )
-    return Outcome.counted(len(drawn), wanted)
+    return StepResult.counted(len(drawn), wanted)
 
 
-def _up_to_draw(run: "EffectRun", spec: fmt.DrawSpec) -> Outcome:
+def _up_to_draw(run: "EffectRun", spec: fmt.DrawSpec) -> StepResult:
     limit = spec.up_to or 0
     legal = [n for n in range(limit + 1) if _draw_allowed(run, n)]
     chosen = spec.chosen
@@ -180,7 +180,7 @@ def _up_to_draw(run: "EffectRun", spec: fmt.DrawSpec) -> Outcome:
 # --- deck and hand to the graveyard ---------------------------------------------------------------
 
 
-def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def mill_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """山札の上からn枚を墓地へ送る: a move, not damage (11.3.1); 「互いに」 both at once (10.1.1)."""
     spec: fmt.MillSpec = step.argument
     players = run.players(spec.player)
@@ -192,7 +192,7 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         if player_id in kept:
             wanted += spec.count  # 「山札のカードは墓地へ送られない」: 「Aできない」 first (10.2.1)
             continue
-        moved = moves.deck_to_graveyard(run.game, player_id, spec.count, cause="effect")
+        moved = zone_moves.deck_to_graveyard(run.game, player_id, spec.count, cause="effect")
         done, wanted = done + len(moved), wanted + spec.count
         changes += [count_change(run.board, player_id, "deck", deck, len(player.deck)), count_change(run.board, player_id, "graveyard", graveyard, len(player.graveyard))]
     who = "互いに" if len(players) == 2 else f"{players[0]}の"
@@ -207,10 +207,10 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     ]
     considered += [Considered.of(f"{p}の山札のカードは墓地へ送られないので、{p}の山札からは送られない", PROHIBITION_FIRST) for p in kept]
     run.game.trace.step(f"{run.label}: {who}山札の上から{spec.count}枚を墓地へ送る。", *rules, changes=changes, considered=considered)
-    return Outcome.counted(done, wanted)
+    return StepResult.counted(done, wanted)
 
 
-def discard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def discard_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """手札をn枚墓地へ送る: the player picks which unless nothing tells the cards apart."""
     spec = step.argument
     if isinstance(spec, fmt.DiscardSpec) and spec.player != "self":
@@ -228,7 +228,7 @@ def discard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         DISCARD,
         changes=[count_change(run.board, run.controller, "hand", hand, len(player.hand)), count_change(run.board, run.controller, "graveyard", graveyard, len(player.graveyard))],
     )
-    return Outcome.counted(len(cards), count)
+    return StepResult.counted(len(cards), count)
 
 
 def _discarded(run: "EffectRun", count: int, chosen: list[str] | None):
@@ -259,14 +259,14 @@ def _phrase(run: "EffectRun", selection: Selection, verb: str) -> str:
     return f"{verb}対象のカードがないので、この動作は完全には解決しない"
 
 
-def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """場のカードを墓地へ送る: the selected cards move together after their interrupts (10.1.7, 10.1.8)."""
     selection = select(run, step.argument)
     board = run.board
     kept = {card.uid: reason for card in selection.cards if (reason := kept_on_field(run.game, card))}
     movers = [card for card in selection.cards if card.uid not in kept]
     before = {card.uid: (card_words(board, card), facts_of(board, card)) for card in movers}
-    moved = moves.leave_field(run.game, movers, "graveyard", cause="effect")
+    moved = zone_moves.leave_field(run.game, movers, "graveyard", cause="effect")
     moved_ids = {card.uid for card in moved}
     considered = list(selection.considered)
     considered += [
@@ -284,14 +284,14 @@ def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     words = "、".join(before[card.uid][0] for card in moved) + "を墓地へ送る" if moved else _phrase(run, selection, "墓地へ送る")
     run.game.trace.step(
         f"{run.label}: {words}。",
-        TO_GRAVEYARD, *((moves.SIMULTANEOUS_MOVE,) if len(moved) > 1 else ()), *selection_rules(selection),
+        TO_GRAVEYARD, *((zone_moves.SIMULTANEOUS_MOVE,) if len(moved) > 1 else ()), *selection_rules(selection),
         changes=changes, considered=considered,
     )
     run.refer_to_moved([(card, before[card.uid][1]) for card in moved])
     run.it += list(_stayed(run, selection, moved_ids))
     # Targets an interrupt took away first are no longer to be processed under 「全て」 (10.1.7).
     complete = selection.complete and not kept and (selection.mode == "all" or len(moved) == len(selection.cards))
-    return Outcome(complete=complete, happened=bool(moved))
+    return StepResult(complete=complete, happened=bool(moved))
 
 
 def _stayed(run: "EffectRun", selection: Selection, moved_ids: set[int]):
@@ -304,7 +304,7 @@ def _stayed(run: "EffectRun", selection: Selection, moved_ids: set[int]):
 def _change_each(
     run: "EffectRun", step: fmt.Step, verb: str, shift: str, change: Callable, rules: tuple[Rule, ...],
     notes: Callable[[Card], "Considered | None"] = lambda card: None,
-) -> Outcome:
+) -> StepResult:
     """Apply ``change(card) -> bool`` to every selected card that effects can still change (9.1.1)."""
     selection = select(run, step.argument)
     run.refer_to(selection.cards)  # 「それ」 remembers them as they were before the change (10.1.10-3)
@@ -323,29 +323,29 @@ def _change_each(
         changes=[f"{card_words(run.board, card)}: {shift}" for card in changed],
         considered=considered,
     )
-    return Outcome(complete=selection.complete and not unaffected, happened=bool(changed) or bool(selection.cards) and not unaffected)
+    return StepResult(complete=selection.complete and not unaffected, happened=bool(changed) or bool(selection.cards) and not unaffected)
 
 
-def rest_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "レストする", "アクティブ → レスト", lambda card: moves.set_rested(run.game, card, True), (REST,))
+def rest_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+    return _change_each(run, step, "レストする", "アクティブ → レスト", lambda card: zone_moves.set_rested(run.game, card, True), (REST,))
 
 
-def activate_cards_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "アクティブにする", "レスト → アクティブ", lambda card: moves.set_rested(run.game, card, False), (REST,))
+def activate_cards_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+    return _change_each(run, step, "アクティブにする", "レスト → アクティブ", lambda card: zone_moves.set_rested(run.game, card, False), (REST,))
 
 
-def flip_down_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    return _change_each(run, step, "ウラにする", "オモテ → ウラ", lambda card: moves.set_face_down(run.game, card, True), (FLIP,))
+def flip_down_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+    return _change_each(run, step, "ウラにする", "オモテ → ウラ", lambda card: zone_moves.set_face_down(run.game, card, True), (FLIP,))
 
 
-def flip_up_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def flip_up_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     return _change_each(
-        run, step, "オモテにする", "ウラ → オモテ", lambda card: moves.set_face_down(run.game, card, False), (FLIP,),
+        run, step, "オモテにする", "ウラ → オモテ", lambda card: zone_moves.set_face_down(run.game, card, False), (FLIP,),
         notes=lambda card: durations.applies_again_note(card, "オモテに戻った"),
     )
 
 
-def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def power_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """パワー増減 (10.4.2) / 「パワーが〇〇になる」 (10.4.3); never below 0 (11.6.2); not on face-down cards (3.1.7)."""
     spec: fmt.PowerSpec = step.argument
     board = run.board
@@ -385,10 +385,10 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         *rules, *selection_rules(selection),
         changes=changes, considered=considered,
     )
-    return Outcome(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
+    return StepResult(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
 
 
-def win_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def win_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     run.game.win(run.controller, WIN_BY_EFFECT)
     return DONE
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import moves, restrictions
+from adjudicator.engine import restrictions, zone_moves
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.immunity import IMMUNE_CAN_BE_COVERED, PROHIBITION_FIRST
 from adjudicator.engine.effects.placing import (
@@ -23,7 +23,7 @@ from adjudicator.engine.effects.placing import (
     single_target,
     stack_words,
 )
-from adjudicator.engine.effects.run import NOT_DONE, Outcome
+from adjudicator.engine.effects.run import NOT_DONE, StepResult
 from adjudicator.engine.effects.selectors import CHOOSE, ref_of, select
 from adjudicator.engine.effects.words import card_words, count_change
 from adjudicator.engine.events import Event
@@ -59,7 +59,7 @@ IEYASU_NAME = "三河の天下人\u3000徳川家康"
 IEYASU_EFFECT = "三河武士団の結束"
 
 
-def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     spec: fmt.SummonWithoutSetSpec = step.argument
     cards, found_all = cards_to_place(run, spec.card, spec.count, "召喚")
     if not cards:
@@ -81,7 +81,7 @@ def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         run.game.trace.step(f"{run.label}: {reasons}。セットせずに召喚しない。", *_placement_rules(spec), *cited)
         return NOT_DONE
     _place_summons(run, placements, spec, considered)
-    return Outcome(complete=found_all and not left_over and not capped, happened=True)
+    return StepResult(complete=found_all and not left_over and not capped, happened=True)
 
 
 def _placement_rules(spec: fmt.SummonWithoutSetSpec) -> tuple[Rule, ...]:
@@ -227,10 +227,10 @@ def _place_summons(run: "EffectRun", placements: list[Placement], spec: fmt.Summ
     before = {pid: (len(p.hand), len(p.deck), len(p.graveyard)) for pid, p in board.players.items()}
     words, rules = [], list(_placement_rules(spec)) + [SUMMONED_FOR_MARKS]
     for card, slot, target in placements:
-        moves.take_from_zone(game, card)
+        zone_moves.take_from_zone(game, card)
         stack = board.players[run.controller].field.get(slot)
         rested = stack is not None and stack.rested
-        moves.place_on_field(game, card, run.controller, slot, face_down=False)
+        zone_moves.place_on_field(game, card, run.controller, slot, face_down=False)
         card.summoned_turn = board.turn_index
         card.summoned_without_set_turn = board.turn_index
         words.append(_placement_words(run, card, slot, target, rested))

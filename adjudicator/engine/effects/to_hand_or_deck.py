@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine import moves
+from adjudicator.engine import zone_moves
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, PROHIBITION_FIRST, kept_on_field
-from adjudicator.engine.effects.run import Outcome
+from adjudicator.engine.effects.run import StepResult
 from adjudicator.engine.effects.selectors import CHOOSE, select, selection_rules
 from adjudicator.engine.effects.words import cards_words, count_change
 from adjudicator.engine.rules import rule
@@ -28,16 +28,16 @@ HAND_TO_DECK = rule("hand_to_deck", "2.7.1", "手札のカードを山札に置�
 BATCH_FIXED = rule("batch_fixed", "2.3.4", "複数枚をまとめて選ぶ効果は、処理を開始した時点で場にあったカードから選ぶ")
 
 
-def return_to_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def return_to_hand_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     return _leave(run, step.argument, "hand", "手札に戻す")
 
 
-def to_deck_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def to_deck_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     spec: fmt.ToDeckSpec = step.argument
     return _leave(run, spec.target, f"deck_{spec.position}", "山札の上に置く" if spec.position == "top" else "山札の下に置く")
 
 
-def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> Outcome:
+def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> StepResult:
     """Field cards off the field together; protections and immunity keep theirs there (10.2.1, 9.1.1)."""
     board, game = run.board, run.game
     selection = select(run, ref)
@@ -47,7 +47,7 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
     words = cards_words(board, selection.cards)
     counts = {pid: (len(p.hand), len(p.deck)) for pid, p in board.players.items()}
     covering = {card.uid for card in movers if (found := board.players[card.owner].stack_of(card)) and found[1].under}
-    moved = moves.leave_field(game, movers, destination, cause="effect")
+    moved = zone_moves.leave_field(game, movers, destination, cause="effect")
     considered = list(selection.considered) + [
         Considered.of(f"{card.label()}は{kept[card.uid]}ため場に残る", IMMUNE, PROHIBITION_FIRST, outcome="refuses") for card in selection.cards if card.uid in kept
     ]
@@ -67,15 +67,15 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> O
     text = f"{words}を{verb}。" if selection.cards else f"{verb}カードはない（対象のカードは0枚）。"
     game.trace.step(
         f"{run.label}: {text}" + ("場の下のカードは移動せず残る。" if covering else ""),
-        TO_HAND_OR_DECK, *((moves.SIMULTANEOUS_MOVE,) if len(movers) > 1 else ()), *selection_rules(selection),
+        TO_HAND_OR_DECK, *((zone_moves.SIMULTANEOUS_MOVE,) if len(movers) > 1 else ()), *selection_rules(selection),
         changes=changes, considered=considered,
     )
     moved_ids = {card.uid for card in moved}
     run.refer_to_moved([(c, f) for c, f in before_facts if c.uid in moved_ids])
-    return Outcome(complete=selection.complete and len(moved) == len(selection.cards), happened=bool(moved))
+    return StepResult(complete=selection.complete and len(moved) == len(selection.cards), happened=bool(moved))
 
 
-def hand_to_deck_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def hand_to_deck_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     """手札をn枚山札の上/下に置く; the event being resolved is not in the hand (2.8.2)."""
     spec: fmt.HandToDeckSpec = step.argument
     board, game = run.board, run.game
@@ -95,7 +95,7 @@ def hand_to_deck_step(run: "EffectRun", step: fmt.Step) -> Outcome:
         *rules,
         changes=[count_change(run.board, run.controller, "hand", hand, len(player.hand)), count_change(run.board, run.controller, "deck", deck, len(player.deck))],
     )
-    return Outcome.counted(len(cards), spec.count)
+    return StepResult.counted(len(cards), spec.count)
 
 
 def _hand_pick(run: "EffectRun", count: int, chosen: list[str] | None) -> list[Card]:

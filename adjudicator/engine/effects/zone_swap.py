@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format import scenario as fmt
-from adjudicator.engine.effects.run import NOT_DONE, Outcome
+from adjudicator.engine.effects.run import NOT_DONE, StepResult
 from adjudicator.engine.effects.words import count_change
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
@@ -29,7 +29,7 @@ PLAYER_ZONE_TARGET = rule("player_zone_target", "8.1.1", "効果が影響を与�
 DAMAGE_ZERO_RULE = rule("swap_not_damage", "11.2.8", "「山札が受けるダメージを0にできる」は攻撃によるダメージにだけ使える")
 
 
-def swap_zones_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def swap_zones_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     spec: fmt.SwapZonesSpec = step.argument
     board, game = run.board, run.game
     swapped = 0
@@ -61,7 +61,7 @@ def swap_zones_step(run: "EffectRun", step: fmt.Step) -> Outcome:
             changes=[count_change(board, owner, "deck", deck, len(player.deck)), count_change(board, owner, "graveyard", graveyard, len(player.graveyard))],
             considered=considered,
         )
-    return Outcome(True, True) if swapped == len(run.players(spec.player)) else (Outcome(False, swapped > 0) if swapped else NOT_DONE)
+    return StepResult(True, True) if swapped == len(run.players(spec.player)) else (StepResult(False, swapped > 0) if swapped else NOT_DONE)
 
 
 ZONE_SWAP_STEPS = {"swap_zones": swap_zones_step}

@@ -1,4 +1,5 @@
-"""Moving cards between zones: the primitives every mechanism uses (attack, effects, turns).
+"""Moving cards between zones, and resting or turning a stack: the primitives every mechanism uses (attack,
+effects, turns).
 
 Each primitive does one game action and reports the events it causes: 「〜する時」 interrupts first, then
 the move, then 「〜た時」 triggers queued until the caller's step ends (10.1.7, 10.1.9). Several cards
