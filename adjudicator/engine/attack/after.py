@@ -20,6 +20,7 @@ ONE_AT_A_TIME = rule("one_attack_at_a_time", "10.6.1", "攻撃は1枚ごとに�
 
 
 def after_move(game: "Game") -> None:
+    """⑨: the 「移動した後」 triggers of the cards that left the field at ⑧ (「墓地へ送られた時」 等)."""
     game.trace.step("場から移動したカードの「墓地へ送られた時」等の効果を処理する。", AFTER_MOVE)
     settle(game)
 

@@ -30,6 +30,8 @@ TARGETS = rule("attack_targets", ("11.1.1", "11.1.4"), "攻撃対象は相手の
 
 
 def declare_attack(game: "Game", spec: AttackSpec) -> Attack:
+    """①: the attacker and its target checked (5.2.6, 11.1), then declared and rested; an illegal declaration
+    raises before anything changes."""
     board = game.board
     player = board.turn_player
     attacker = _attacker(game, spec.attacker, player)
@@ -85,6 +87,7 @@ def _record_declaration(game: "Game", attack: Attack) -> None:
 
 
 def attack_triggers(game: "Game", attack: Attack) -> None:
+    """②: 「攻撃した時」「攻撃された時」「レストした時」 等, every attack trigger but 身代わり."""
     game.trace.step("攻撃時の効果（「攻撃した時」「攻撃された時」「レストした時」等）を処理する。", ATTACK_TRIGGERS)
     game.happened(Event("attacks", attack.attacker, attack.player, cause="attack"))
     if attack.target is not None:

@@ -70,6 +70,8 @@ def _how_gone(game: "Game", card: Card) -> str:
 
 
 def cancelled(game: "Game", attack: Attack) -> bool:
+    """Whether the attacker or the target has left since ① (10.6.5, 10.6.6); if so the attack is cancelled here
+    and its 「その攻撃中」 durations end."""
     reasons: list[str] = []
     rules: list[Rule] = []
     if gone(game, attack.attacker, attack.attacker_incarnation):

@@ -47,6 +47,7 @@ def single_target(run: "EffectRun", ref: fmt.CardRef, exclude=None) -> Card | No
 
 
 def stack_words(run: "EffectRun", slot: int) -> str:
+    """How the controller's stack at ``slot`` lies now: its cards, face and state, for a step's changes."""
     stack = run.board.players[run.controller].field[slot]
     face = "ウラ" if stack.face_down else "オモテ"
     state = "レスト" if stack.rested else "アクティブ"

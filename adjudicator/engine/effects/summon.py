@@ -60,6 +60,7 @@ IEYASU_EFFECT = "三河武士団の結束"
 
 
 def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+    """「セットせずに召喚」: the cards found, within the summon limits, onto empty slots or the named card (6.9)."""
     spec: fmt.SummonWithoutSetSpec = step.argument
     cards, found_all = cards_to_place(run, spec.card, spec.count, "召喚")
     if not cards:

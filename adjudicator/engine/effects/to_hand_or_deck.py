@@ -29,10 +29,12 @@ BATCH_FIXED = rule("batch_fixed", "2.3.4", "複数枚をまとめて選ぶ効果
 
 
 def return_to_hand_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+    """「手札に戻す」: field cards to their owners' hands, leaving the field (3.5.1)."""
     return _leave(run, step.argument, "hand", "手札に戻す")
 
 
 def to_deck_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+    """「山札の上/下に置く」: field cards onto the top or the bottom of their owners' decks, leaving the field (3.5.1)."""
     spec: fmt.ToDeckSpec = step.argument
     return _leave(run, spec.target, f"deck_{spec.position}", "山札の上に置く" if spec.position == "top" else "山札の下に置く")
 
