@@ -14,7 +14,7 @@ from adjudicator.engine.rules import Rule, cited_clauses
 
 # What a rule decided where it is cited (Catala's fulfilled / not fulfilled): it made something happen or
 # allowed it, it was considered and did not apply, or it forbade something.
-Outcome = Literal["applies", "does not apply", "refuses"]
+RuleOutcome = Literal["applies", "does not apply", "refuses"]
 OUTCOMES: tuple[str, ...] = ("applies", "does not apply", "refuses")
 _WRAPPERS = frozenset({"reject_choice", "need_decision", "rulebook_gap", "engine_limit", "win", "of", "__init__"})
 
@@ -49,11 +49,11 @@ class Considered:
     text: str
     cites: tuple[str, ...]
     rules: tuple[str, ...] = ()
-    outcome: Outcome = "applies"
+    outcome: RuleOutcome = "applies"
     site: str = field(default="", compare=False)
 
     @classmethod
-    def of(cls, text: str, *rules: Rule, outcome: Outcome = "applies") -> "Considered":
+    def of(cls, text: str, *rules: Rule, outcome: RuleOutcome = "applies") -> "Considered":
         if not rules:
             raise ValueError(f"a considered note must cite a rule: {text!r}")
         return cls(text, cited_clauses(*rules), rule_names(*rules), outcome, call_site())
