@@ -113,3 +113,25 @@ def test_a_lower_layer_importing_a_higher_one_breaks_a_contract(tmp_path):
     linted = _linted_with(tmp_path, "engine/board.py", "from adjudicator.engine import resolution")
     assert linted.returncode != 0
     assert "adjudicator.engine.board -> adjudicator.engine.resolution" in linted.stdout
+
+
+def test_the_steps_of_an_attack_and_the_moving_steps_do_not_know_each_other(tmp_path):
+    """The attack's steps of 10.6.2 and the effects' moving steps are siblings: one importing another breaks
+    a contract, as a step importing the sequence that runs it would."""
+    copy = _copy_of_the_package(tmp_path)
+    for module, line in (
+        ("engine/attack/respond.py", "from adjudicator.engine.attack import battle"),
+        ("engine/effects/grants.py", "from adjudicator.engine.effects import to_hand_or_deck"),
+        ("engine/attack/state.py", "from adjudicator.engine.attack import sequence"),
+    ):
+        with (copy / "adjudicator" / module).open("a", encoding="utf-8") as source:
+            source.write(f"\n{line}  # noqa: E402 - the violation under test\n")
+    linted = _lint_imports(copy)
+    assert linted.returncode != 0
+    said = " ".join(linted.stdout.split())  # lint-imports wraps long lines
+    for arrow in (
+        "adjudicator.engine.attack.respond -> adjudicator.engine.attack.battle",
+        "adjudicator.engine.effects.grants -> adjudicator.engine.effects.to_hand_or_deck",
+        "adjudicator.engine.attack.state -> adjudicator.engine.attack.sequence",
+    ):
+        assert arrow in said, linted.stdout
