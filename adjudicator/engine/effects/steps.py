@@ -30,6 +30,7 @@ from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.extra_turn import extra_turn_step
 from adjudicator.engine.effects.grants import grant_step, protect_step, rank_step, restrict_step
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
+from adjudicator.engine.effects.mechanics import MECHANICS_STEPS
 from adjudicator.engine.effects.move_on_field import move_step
 from adjudicator.engine.effects.repeat import repeat_step
 from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, StepResult, Referent
@@ -417,8 +418,6 @@ STEP_HANDLERS: dict[str, StepHandler] = {
     "protect": protect_step,
     "rank": rank_step,
     "extra_turn": extra_turn_step,
+    # Choices between effects, hidden zones, zone swaps, effect copy, the refresh lock.
+    **MECHANICS_STEPS,
 }
-
-from adjudicator.engine.effects.mechanics import MECHANICS_STEPS  # noqa: E402 - choices, hidden zones, swaps, copy
-
-STEP_HANDLERS.update(MECHANICS_STEPS)
