@@ -11,7 +11,7 @@ from adjudicator.engine.events import Event
 from adjudicator.engine.outcomes import Illegal
 from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
 from adjudicator.engine.stats import FACE_DOWN_NOT_ATTACKER, roles_of
-from adjudicator.format.scenario import AttackSpec
+from adjudicator.format.actions import AttackSpec
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

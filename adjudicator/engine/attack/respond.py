@@ -16,7 +16,7 @@ from adjudicator.engine.outcomes import Illegal
 from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
 from adjudicator.engine.stats import FACE_DOWN_NOT_ATTACKER, POWER_FLOOR, power_of, roles_of
 from adjudicator.engine.trace import Considered
-from adjudicator.format.scenario import Defence
+from adjudicator.format.actions import Defence
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

@@ -23,7 +23,7 @@ from adjudicator.engine.attack.respond import (
     process_defence,
 )
 from adjudicator.engine.attack.state import Attack, cancelled
-from adjudicator.format.scenario import AttackSpec
+from adjudicator.format.actions import AttackSpec
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

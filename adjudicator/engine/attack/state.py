@@ -15,7 +15,7 @@ from adjudicator.engine.board import Card
 from adjudicator.engine.rules import ATTACKER_LEFT, TARGET_LEFT, Rule, rule
 from adjudicator.engine.stats import power_of
 from adjudicator.engine.trace import Considered
-from adjudicator.format.scenario import Defence
+from adjudicator.format.actions import Defence
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

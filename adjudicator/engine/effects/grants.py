@@ -20,7 +20,7 @@ from adjudicator.engine.effects.words import card_words, cards_words
 from adjudicator.engine.rules import FACE_DOWN_NO_INFO, Rule, rule
 from adjudicator.engine.stats import rank_of
 from adjudicator.engine.trace import Considered
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import CardRef, GrantSpec, ProtectSpec, RankSpec, RestrictSpec, Step
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -33,9 +33,9 @@ RANK_CHANGE = rule("rank_change", ("2.2.3", "10.4.2"), "実効ランクを変更
 FACE_DOWN_NO_RANK = rule("face_down_no_rank", ("3.1.2", "3.1.7"), "ウラのカードはランクを持たないため、ランクの増減は適用されない")
 
 
-def restrict_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def restrict_step(run: "EffectRun", step: Step) -> StepResult:
     """「相手は〜できない」 and its card-subject and counted forms (8.2.4, 8.2.5, 10.3)."""
-    spec: fmt.RestrictSpec = step.argument
+    spec: RestrictSpec = step.argument
     if spec.target is not None:
         return _restrict_cards(run, spec)
     board = run.board
@@ -59,7 +59,7 @@ def restrict_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     return DONE
 
 
-def _restriction_words(spec: fmt.RestrictSpec) -> str:
+def _restriction_words(spec: RestrictSpec) -> str:
     act = restrictions.act_name(spec.cannot)
     if spec.limit is not None:
         return f"合わせて{spec.limit}枚までしか{act}できない"
@@ -68,7 +68,7 @@ def _restriction_words(spec: fmt.RestrictSpec) -> str:
     return f"{act}できない"
 
 
-def _restrict_cards(run: "EffectRun", spec: fmt.RestrictSpec) -> StepResult:
+def _restrict_cards(run: "EffectRun", spec: RestrictSpec) -> StepResult:
     """「それは〜できない」: carried by the card (3.4.1), not stopped by immunity (8.2.5)."""
     board = run.board
     selection = select(run, spec.target)
@@ -88,9 +88,9 @@ def _restrict_cards(run: "EffectRun", spec: fmt.RestrictSpec) -> StepResult:
     return StepResult(complete=selection.complete, happened=bool(selection.cards))
 
 
-def grant_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def grant_step(run: "EffectRun", step: Step) -> StepResult:
     """アタッカー/ブロッカーを得る: kept while face-down, but not had then (3.1.4, 3.6.1)."""
-    spec: fmt.GrantSpec = step.argument
+    spec: GrantSpec = step.argument
     role = "アタッカー" if spec.role == "attacker" else "ブロッカー"
 
     def give(card: Card) -> str:
@@ -102,9 +102,9 @@ def grant_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     return _each_card(run, spec.target, f"{role}を得る", give, (GRANT, durations.duration_rule(spec)))
 
 
-def protect_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def protect_step(run: "EffectRun", step: Step) -> StepResult:
     """場を離れない等: only the cards on the field now are protected (8.2.6); it beats actions (10.2.1)."""
-    spec: fmt.ProtectSpec = step.argument
+    spec: ProtectSpec = step.argument
     words = {"leave_field": "場を離れない", "battle": "バトルによって墓地へ送られない", "effects": "効果を受けない"}[spec.from_]
 
     def shield(card: Card) -> str:
@@ -117,9 +117,9 @@ def protect_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     )
 
 
-def rank_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def rank_step(run: "EffectRun", step: Step) -> StepResult:
     """ランク増減: the effective rank events' levels are judged with (2.2.3); amounts add up (10.4.2)."""
-    spec: fmt.RankSpec = step.argument
+    spec: RankSpec = step.argument
 
     def change(card: Card) -> str | None:
         before = rank_of(run.board, card)
@@ -139,7 +139,7 @@ def _face_down(run: "EffectRun", card: Card) -> bool:
 
 def _each_card(
     run: "EffectRun",
-    ref: fmt.CardRef,
+    ref: CardRef,
     verb: str,
     apply: Callable[[Card], "str | None"],
     rules: tuple[Rule, ...],

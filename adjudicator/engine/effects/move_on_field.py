@@ -16,7 +16,7 @@ from adjudicator.engine.effects.run import DONE, NOT_DONE, StepResult
 from adjudicator.engine.effects.words import card_words
 from adjudicator.engine.rules import ATTACKER_LEFT, TARGET_LEFT, Rule, rule
 from adjudicator.engine.trace import Considered
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import MoveSpec, Step
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -32,9 +32,9 @@ INFORMATION_TRAVELS = rule(
 SAME_FIELD_ONLY = rule("same_field_only", "3.4.1", "場のカードの移動は同じ場の中で他のオモテのカードの上へ行う")
 
 
-def move_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def move_step(run: "EffectRun", step: Step) -> StepResult:
     """A field card onto another face-up card of the same field; only the top moves (2.3.3)."""
-    spec: fmt.MoveSpec = step.argument
+    spec: MoveSpec = step.argument
     board, game = run.board, run.game
     card = single_target(run, spec.card)
     target = single_target(run, spec.onto)

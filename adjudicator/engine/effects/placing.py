@@ -14,7 +14,7 @@ from adjudicator.engine.continuous import NOT_WHILE_FACE_DOWN_OR_UNDER, pause_no
 from adjudicator.engine.effects.selectors import CHOOSE, select
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import CardRef
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -27,7 +27,7 @@ ON_REST_STAYS_REST = rule("on_rest_stays_rest", "3.2.4", "レスト状態のカ�
 NOT_LEAVING = rule("not_leaving", "3.5.2", "上に別のカードが置かれる、レストされる、向きが変わるのは「場を離れる」ではない")
 
 
-def single_target(run: "EffectRun", ref: fmt.CardRef, exclude=None) -> Card | None:
+def single_target(run: "EffectRun", ref: CardRef, exclude=None) -> Card | None:
     """The one card ``ref`` names; a 「選ぶ」 among field cards leaves out those ``exclude`` rules out."""
     left_out: list[tuple[Card, tuple]] = []
 

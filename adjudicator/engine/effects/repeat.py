@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.engine.effects.run import StepResult
 from adjudicator.engine.rules import rule
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Step
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -17,7 +17,7 @@ REPEAT_LOOKS_ANEW = rule(
 )
 
 
-def repeat_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def repeat_step(run: "EffectRun", step: Step) -> StepResult:
     """「…操作をn回行う」: each time the steps look at the board as it is then (2.3.5, 10.1.4)."""
     times = step.repeat or 0
     earlier = set(run.did)

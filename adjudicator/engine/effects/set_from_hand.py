@@ -26,7 +26,7 @@ from adjudicator.engine.effects.words import card_words, count_change
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import Rule, rule
 from adjudicator.engine.trace import Considered
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import SetFromHandSpec, Step
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -36,9 +36,9 @@ EFFECT_SET = rule(
 )
 
 
-def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def set_from_hand_step(run: "EffectRun", step: Step) -> StepResult:
     """「手札の〇〇を〇〇の上にセットする」: face-down on an own face-up card, ranks as the text says (7.4.1)."""
-    spec: fmt.SetFromHandSpec = step.argument
+    spec: SetFromHandSpec = step.argument
     board, game = run.board, run.game
     cards = [c for c in cards_to_place(run, spec.card, 1, "セット")[0] if board.locate(c)[1] == "hand"]
     if not cards:

@@ -29,7 +29,7 @@ from adjudicator.engine.effects.words import card_words, count_change
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import Rule, rule
 from adjudicator.engine.trace import Considered
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import CardRef, Step, SummonWithoutSetSpec
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -59,9 +59,9 @@ IEYASU_NAME = "三河の天下人\u3000徳川家康"
 IEYASU_EFFECT = "三河武士団の結束"
 
 
-def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def summon_without_set_step(run: "EffectRun", step: Step) -> StepResult:
     """「セットせずに召喚」: the cards found, within the summon limits, onto empty slots or the named card (6.9)."""
-    spec: fmt.SummonWithoutSetSpec = step.argument
+    spec: SummonWithoutSetSpec = step.argument
     cards, found_all = cards_to_place(run, spec.card, spec.count, "召喚")
     if not cards:
         return NOT_DONE
@@ -85,11 +85,11 @@ def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> StepResult:
     return StepResult(complete=found_all and not left_over and not capped, happened=True)
 
 
-def _placement_rules(spec: fmt.SummonWithoutSetSpec) -> tuple[Rule, ...]:
+def _placement_rules(spec: SummonWithoutSetSpec) -> tuple[Rule, ...]:
     return (SUMMON_WITHOUT_SET, ONTO_IGNORES_RANK) if spec.onto is not None else (SUMMON_WITHOUT_SET, EMPTY_SLOTS_ONLY)
 
 
-def cards_to_place(run: "EffectRun", ref: fmt.CardRef, count: int, verb: str) -> tuple[list[Card], bool]:
+def cards_to_place(run: "EffectRun", ref: CardRef, count: int, verb: str) -> tuple[list[Card], bool]:
     """The hand/deck/graveyard cards a summon or set names (an id, or a hidden-zone selector, 6.6), and
     whether all the text asks for were found."""
     board = run.board
@@ -142,7 +142,7 @@ def _ref(run: "EffectRun", card: Card) -> str:
 Placement = tuple[Card, int, "Card | None"]  # (card, slot, the card it goes onto or None)
 
 
-def _onto_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, cards: list[Card]):
+def _onto_placements(run: "EffectRun", spec: SummonWithoutSetSpec, cards: list[Card]):
     """「〇〇の上にセットせずに召喚」: one own face-up card, rank order ignored (6.9.2, 7.4.1)."""
     considered: list[Considered] = []
     target = single_target(run, spec.onto, exclude=lambda card: _onto_problem(run, card))
@@ -170,7 +170,7 @@ def _onto_problem(run: "EffectRun", target: Card) -> tuple[str, Rule] | None:
     return None
 
 
-def _empty_slot_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, cards: list[Card]):
+def _empty_slot_placements(run: "EffectRun", spec: SummonWithoutSetSpec, cards: list[Card]):
     """「下に置いてあるカードなしで」: empty slots only (6.9.3); 〈徳川家康〉's overflow excepted (14.2)."""
     player = run.board.players[run.controller]
     considered: list[Considered] = []
@@ -196,7 +196,7 @@ def _is_ieyasu(run: "EffectRun") -> bool:
     return run.source.name == IEYASU_NAME and IEYASU_EFFECT in run.effect.name
 
 
-def _ieyasu_overflow(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, overflow: list[Card]) -> list[Placement]:
+def _ieyasu_overflow(run: "EffectRun", spec: SummonWithoutSetSpec, overflow: list[Card]) -> list[Placement]:
     """14.2: the cards that find no empty slot go onto own face-up cards the player names."""
     board = run.board
     eligible = [stack.top for _, stack in board.players[run.controller].field_tops() if _onto_problem(run, stack.top) is None]
@@ -221,7 +221,7 @@ def _ieyasu_overflow(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, overflow:
     return [(card, board.locate(target)[2], target) for card, target in zip(overflow, chosen)]
 
 
-def _place_summons(run: "EffectRun", placements: list[Placement], spec: fmt.SummonWithoutSetSpec, considered: list[Considered]) -> None:
+def _place_summons(run: "EffectRun", placements: list[Placement], spec: SummonWithoutSetSpec, considered: list[Considered]) -> None:
     """Place every card first, then let the 「召喚された時」 triggers wait for the step's end (10.1.8)."""
     board = run.board
     game = run.game

@@ -17,7 +17,7 @@ from adjudicator.engine.effects.selectors import CHOOSE, select, selection_rules
 from adjudicator.engine.effects.words import cards_words, count_change
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import CardRef, HandToDeckSpec, Step, ToDeckSpec
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -28,18 +28,18 @@ HAND_TO_DECK = rule("hand_to_deck", "2.7.1", "手札のカードを山札に置�
 BATCH_FIXED = rule("batch_fixed", "2.3.4", "複数枚をまとめて選ぶ効果は、処理を開始した時点で場にあったカードから選ぶ")
 
 
-def return_to_hand_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def return_to_hand_step(run: "EffectRun", step: Step) -> StepResult:
     """「手札に戻す」: field cards to their owners' hands, leaving the field (3.5.1)."""
     return _leave(run, step.argument, "hand", "手札に戻す")
 
 
-def to_deck_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def to_deck_step(run: "EffectRun", step: Step) -> StepResult:
     """「山札の上/下に置く」: field cards onto the top or the bottom of their owners' decks, leaving the field (3.5.1)."""
-    spec: fmt.ToDeckSpec = step.argument
+    spec: ToDeckSpec = step.argument
     return _leave(run, spec.target, f"deck_{spec.position}", "山札の上に置く" if spec.position == "top" else "山札の下に置く")
 
 
-def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> StepResult:
+def _leave(run: "EffectRun", ref: CardRef, destination: str, verb: str) -> StepResult:
     """Field cards off the field together; protections and immunity keep theirs there (10.2.1, 9.1.1)."""
     board, game = run.board, run.game
     selection = select(run, ref)
@@ -77,9 +77,9 @@ def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> S
     return StepResult(complete=selection.complete and len(moved) == len(selection.cards), happened=bool(moved))
 
 
-def hand_to_deck_step(run: "EffectRun", step: fmt.Step) -> StepResult:
+def hand_to_deck_step(run: "EffectRun", step: Step) -> StepResult:
     """手札をn枚山札の上/下に置く; the event being resolved is not in the hand (2.8.2)."""
-    spec: fmt.HandToDeckSpec = step.argument
+    spec: HandToDeckSpec = step.argument
     board, game = run.board, run.game
     player = board.players[run.controller]
     cards = _hand_pick(run, spec.count, spec.chosen)
