@@ -49,6 +49,7 @@ class Referent:
 
 
 StepRunner = Callable[["EffectRun", Step, bool], bool]
+EffectRunner = Callable[["Game", Card, Effect, str], bool]  # the interpreter's run_effect, for 効果コピー (6.11)
 
 
 @dataclass

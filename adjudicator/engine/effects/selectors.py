@@ -28,7 +28,7 @@ from adjudicator.engine.effects.facts import (
 )
 from adjudicator.engine.effects.immunity import IMMUNE_ONLY_IN_PLAY, IMMUNE_STILL_READ, immune
 from adjudicator.engine.effects.slots import MAXIMUM_ASSIGNMENT, assign_slots
-from adjudicator.engine.rules import Rule, cited_clauses, rule
+from adjudicator.engine.rules import Rule, rule
 from adjudicator.engine.stats import EFFECTIVE_RANK
 from adjudicator.engine.trace import Considered
 
