@@ -52,8 +52,9 @@ def _walk(read: Any, written: Any, where: str, out: Alignment) -> None:
     if isinstance(read, dict) and isinstance(written, dict):
         if where.endswith(".if") and "it" in read and "it" in written:
             read, written = _it(read), _it(written)
-        if isinstance(written.get("name"), str):  # 〈〉 are not part of the word (7.1.1; the engine strips them)
-            written = {**written, "name": written["name"].strip("〈〉")}
+        for key, marks in (("name", "〈〉"), ("effect_name", "｛｝")):  # brackets are not part of the word (7.1.1;
+            if isinstance(written.get(key), str):                     # the engine strips them)
+                written = {**written, key: written[key].strip(marks)}
         if where.endswith("summon_without_set") and read.get("empty_slot") and read.get("count", 1) > 1:
             _walk(read["card"], written.get("card"), f"{where}.card", out)
             out.picks.append(written.get("overflow_onto"))  # 14.2: where the cards that find no slot go

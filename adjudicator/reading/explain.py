@@ -33,12 +33,26 @@ def where_words(where: fmt.Where) -> str:
         parts.append(_bracketed("【", where.attribute, "】") + "の")
     if where.name:
         parts.append(_bracketed("〈", where.name, "〉") + "の")
+    if where.effect_name:
+        parts.append(_bracketed("｛", where.effect_name, "｝") + "を持つ")
+    if where.not_ is not None:
+        parts.append(f"「{_condition_only(where.not_)}」でない")
+    if where.all_of:
+        parts.append("かつ".join(f"「{_condition_only(w)}」" for w in where.all_of) + "の")
+    if where.any_of:
+        parts.append("か".join(f"「{_condition_only(w)}」" for w in where.any_of) + "の")
     if where.role:
         parts.append("ブロッカーの" if where.role == "blocker" else "アタッカーの")
     if where.attacking:
         parts.append("攻撃している")
     noun = f"{words.TYPES[where.type]}カード" if where.type else "カード"
     return "".join(parts) + noun
+
+
+def _condition_only(where: fmt.Where) -> str:
+    """A condition said without its noun (「〈信長〉」 of 「〈信長〉でない」, 7.3.3)."""
+    said = where_words(where)
+    return said.removesuffix("カード").removesuffix("の") or said
 
 
 def card_words(ref: Any) -> str:
@@ -144,6 +158,10 @@ def condition_words(condition: fmt.Condition) -> str:
     if kind == "it":
         where = value.where if isinstance(value, fmt.ItCondition) else value
         return f"それが{where_words(where)}"
+    if kind == "this":
+        return f"これが{where_words(value)}"
+    if kind == "activated":
+        return f"このターン、自分が｛{value}｝を発動していた"
     if kind == "did":
         return f"この効果で{words.word(words.DONE, value)}"
     return kind

@@ -71,7 +71,7 @@ def plain_last(step: StepDraft) -> tuple[StepDraft, bool]:
 
 
 @production("condition_lead", "6.7.5", "「Cなら、（その後、）」: the condition, judged when the sentence starts "
-            "(a 「その後」 after it stands at the start)", rule='condition_lead: if_clause "、" [then]')
+            "(a 「その後」 after it stands at the start)", rule='condition_lead: (if_clause | if_activated) "、" [then]')
 def condition_lead(condition: Any, then_after: Any) -> tuple[bool, Any]:
     return bool(then_after), condition
 

@@ -88,16 +88,75 @@ def _words(*words: str) -> str | list[str]:
     return words[0] if len(words) == 1 else list(words)
 
 
-@production("cond_attribute", ("7.1.1", "7.1.2", "7.3.2", "7.3.6"), "「【属性】の」「【A】【B】の」: an attribute that contains the "
-            "word (adjacent brackets: any one)", rule='cond_attribute: ("【" ATTR "】")+ "の"')
-def cond_attribute(*words: str) -> tuple[str, Any]:
-    return ("where", {"attribute": _words(*words)})
+# --- chapter 7: brackets and how they combine (7.1, 7.3) ------------------------------------------
 
 
-@production("cond_name", ("7.1.1", "7.1.2", "7.1.4", "7.3.2", "7.3.6"), "「〈名前〉の」「〈A〉〈B〉の」: a name (without 異名) that "
-            "contains the word (adjacent brackets: any one)", rule='cond_name: ("〈" NAME "〉")+ "の"')
-def cond_name(*words: str) -> tuple[str, Any]:
-    return ("where", {"name": _words(*words)})
+@production("name_words", ("7.1.1", "7.1.2", "7.1.4", "7.3.6"), "「〈名前〉」「〈A〉〈B〉」: a name (without 異名) that contains the "
+            "word (adjacent brackets: one OR unit, any one)", rule='name_words: ("〈" NAME "〉")+')
+def name_words(*words: str) -> dict[str, Any]:
+    return {"name": _words(*words)}
+
+
+@production("attribute_words", ("7.1.1", "7.1.2", "7.3.6"), "「【属性】」「【A】【B】」: an attribute that contains the word "
+            "(adjacent brackets: one OR unit, any one)", rule='attribute_words: ("【" ATTR "】")+')
+def attribute_words(*words: str) -> dict[str, Any]:
+    return {"attribute": _words(*words)}
+
+
+BRACKET = "?bracket: name_words | attribute_words"
+
+
+@production("bracket_and", "7.3.1", "「【A】かつ【B】」: both must hold for one card",
+            rule='bracket_and: bracket ("かつ" ["、"] bracket)+')
+def bracket_and(*units: dict[str, Any]) -> dict[str, Any]:
+    return all_of(*units)
+
+
+@production("bracket_or", "7.3.2", "「【A】か【B】」「【A】または【B】」: either one is enough",
+            rule='bracket_or: bracket (("か" | "または") ["、"] bracket)+')
+def bracket_or(*units: dict[str, Any]) -> dict[str, Any]:
+    return any_of(*units)
+
+
+BRACKET_EXPR = "?bracket_expr: bracket | bracket_and | bracket_or"
+
+
+@production("cond_bracket", ("7.3.1", "7.3.4"), "「〈名前〉の」「【属性】の」「【A】か【B】の」: a condition joined by 「の」 (AND)",
+            rule='cond_bracket: bracket_expr "の"')
+def cond_bracket(where: dict[str, Any]) -> tuple[str, Any]:
+    return ("where", where)
+
+
+@production("cond_not", "7.3.3", "「〈名前〉でない」「【A】【B】でない」: negates the bracket unit just before it only; what follows "
+            "is read as usual", rule='cond_not: bracket "でない"')
+def cond_not(where: dict[str, Any]) -> tuple[str, Any]:
+    return ("where", {"not": where})
+
+
+@production("cond_effect_name", ("7.1.1", "7.1.2"), "「｛効果名｝を持つ」: has an effect whose name contains the word",
+            rule='cond_effect_name: ("｛" EFFECT_NAME "｝")+ "を持つ"')
+def cond_effect_name(*words: str) -> tuple[str, Any]:
+    return ("where", {"effect_name": _words(*words)})
+
+
+def all_of(*units: dict[str, Any]) -> dict[str, Any]:
+    """Conditions that must all hold (7.3.1): merged while their keys differ, else ``all_of``."""
+    keys = [key for unit in units for key in unit]
+    if len(keys) == len(set(keys)):
+        return merge_where(*units)
+    return {"all_of": [dict(unit) for unit in units]}
+
+
+def any_of(*units: dict[str, Any]) -> dict[str, Any]:
+    """Alternatives (7.3.2): words of one kind become that key's list, as adjacent brackets do; else ``any_of``."""
+    keys = {key for unit in units for key in unit}
+    if len(keys) == 1 and all(len(unit) == 1 for unit in units):
+        key = keys.pop()
+        words: list[str] = []
+        for unit in units:
+            words.extend(unit[key] if isinstance(unit[key], list) else [unit[key]])
+        return {key: words}
+    return {"any_of": [dict(unit) for unit in units]}
 
 
 @production("cond_role", "3.1.4", "「ブロッカーの」「アタッカーの」: the card's role", rule='cond_role: ROLE "の"')
@@ -134,16 +193,10 @@ def noun_event() -> tuple[str, Any]:
     return ("where", {"type": "event"})
 
 
-@production("noun_name", ("7.1.1", "7.1.2", "7.1.4", "7.3.2", "7.3.6"), "「〈名前〉」「〈A〉〈B〉」 as the noun: a card whose name "
-            "contains the word (adjacent brackets: any one)", rule='noun_name: ("〈" NAME "〉")+')
-def noun_name(*words: str) -> tuple[str, Any]:
-    return ("where", {"name": _words(*words)})
-
-
-@production("noun_attribute", ("7.1.1", "7.1.2", "7.3.2", "7.3.6"), "「【属性】」「【A】【B】」 as the noun: a card with that "
-            "attribute (adjacent brackets: any one)", rule='noun_attribute: ("【" ATTR "】")+')
-def noun_attribute(*words: str) -> tuple[str, Any]:
-    return ("where", {"attribute": _words(*words)})
+@production("noun_bracket", ("7.3.4", "7.3.6"), "「〈名前〉」「【A】【B】」「【A】か【B】」 as the noun: a card the brackets "
+            "describe", rule='noun_bracket: bracket_expr')
+def noun_bracket(where: dict[str, Any]) -> tuple[str, Any]:
+    return ("where", where)
 
 
 @production("noun_role", "3.1.4", "「ブロッカー」「アタッカー」 as the noun", rule='noun_role: ROLE')
@@ -155,9 +208,12 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
     phrase = NounPhrase()
     wheres = []
     on_field = not any(key == "zone" for key, _ in parts)
+    negated = any(key == "where" and "not" in value for key, value in parts)
     for key, value in parts:
-        if on_field and key == "where" and value == {"type": "person"}:
-            continue  # 「場の人物カード」: only persons are ever on the field (2.8.1, 6.8.3), so no condition
+        if on_field and key == "where" and value == {"type": "person"} and not negated:
+            # 「場の人物カード」: only persons are ever on the field (2.8.1, 6.8.3), so no condition; but in
+            # 「【A】でない人物」 the noun is what the negation is taken from (7.3.3, 7.3.4): said as written
+            continue
         if key == "player":
             phrase.player = value
         elif key == "zone":
@@ -172,9 +228,9 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
 
 @production("field_cards", "7.3.1", "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
             rule='field_cards: [cond_other] owner condition* noun\n?owner: owner_opponent | owner_self | owner_each\n'
-                 '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_attribute | cond_name '
-                 '| cond_role | cond_other | cond_every\n'
-                 '?noun: noun_card | noun_person | noun_event | noun_name | noun_attribute | noun_role')
+                 '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_bracket | cond_not '
+                 '| cond_effect_name | cond_role | cond_other | cond_every\n'
+                 '?noun: noun_card | noun_person | noun_event | noun_bracket | noun_role')
 def field_cards(*parts: Any) -> NounPhrase:
     return _phrase(tuple(p for p in parts if p is not None))
 
@@ -321,4 +377,4 @@ def source_cards(phrase: NounPhrase, count: int | None, up_to: str | None) -> tu
     return phrase.selector(choose=how, **({"up_to": True} if up_to else {})), how
 
 
-TARGET_RULES = "\n".join((OBJECT, POSSESSOR, SUBJECT, ONTO))
+TARGET_RULES = "\n".join((OBJECT, POSSESSOR, SUBJECT, ONTO, BRACKET, BRACKET_EXPR))
