@@ -84,7 +84,7 @@ def _fill(value: Any, take: Take) -> Any:
         card = _fill(value.card, take)
         overflow = take("cards") if value.overflow_onto is None else value.overflow_onto
         return value.model_copy(update={"card": card, "overflow_onto": overflow})
-    if isinstance(value, (fmt.DiscardSpec, fmt.HandToDeckSpec)):
+    if isinstance(value, (fmt.DiscardSpec, fmt.HandToDeckSpec, fmt.SearchSpec)):
         return _chosen(value, take("cards")) if value.chosen is None else value
     if isinstance(value, fmt.Step) and value.kind == "discard" and isinstance(value.discard, int):
         chosen = take("cards")

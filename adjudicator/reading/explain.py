@@ -127,9 +127,27 @@ def _step_words(step: fmt.Step) -> str:
         return "このゲームに勝利する"
     if kind == "extra_turn":
         return "このターンの後、再び自分のターンになる"
+    if kind == "look":
+        return f"{card_words(spec.target)}を見る（この効果の間、その情報を参照できる）"
+    if kind == "search":
+        return _search_words(spec)
+    if kind == "shuffle":
+        return f"{PLAYERS[spec.player]}の{words.ZONES[spec.zone]}をシャッフルする"
+    if kind == "swap_zones":
+        return f"{PLAYERS[spec.player]}の{words.ZONES['deck']}と{words.ZONES['graveyard']}を入れ替える"
+    if kind == "no_refresh":
+        return f"{card_words(spec)}は次の自分のターンの初めにアクティブにできない"
     if kind == "repeat":
         return f"「{'し、'.join(step_words(s) for s in step.do or [])}」を{spec}回行う"
     return kind
+
+
+def _search_words(spec: fmt.SearchSpec) -> str:
+    zones = "と".join(words.ZONES[zone] for zone in spec.zones)
+    if spec.random:
+        return f"{PLAYERS[spec.player]}の{zones}から見ずに{spec.up_to}枚を手札に加える"
+    return (f"{PLAYERS[spec.player]}の{zones}から{where_words(spec.where)}を{spec.up_to}枚まで選んで手札に加える"
+            f"（その後、{zones}をシャッフルする）")
 
 
 def _restrict_words(spec: fmt.RestrictSpec) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.reading.productions import declare, production
-from adjudicator.reading.values import CounterClause, NotReadable, PickOnly, SentenceDraft, StepDraft
+from adjudicator.reading.values import OMITTED, CounterClause, NotReadable, PickOnly, SentenceDraft, StepDraft
 
 SENTENCE_END = declare("sentence_end", "10.1.5", "「。」: a sentence ends; the next one is processed after it")
 
@@ -71,7 +71,7 @@ def plain_last(step: StepDraft) -> tuple[StepDraft, bool]:
 
 
 @production("condition_lead", "6.7.5", "「Cなら、（その後、）」: the condition, judged when the sentence starts "
-            "(a 「その後」 after it stands at the start)", rule='condition_lead: (if_clause | if_activated) "、" [then]')
+            "(a 「その後」 after it stands at the start)", rule='condition_lead: (if_clause | if_activated) ["、"] [then]')
 def condition_lead(condition: Any, then_after: Any) -> tuple[bool, Any]:
     return bool(then_after), condition
 
@@ -113,11 +113,34 @@ def sentence(trigger: Any, then_before: Any, lead: Any, duration: Any, subject: 
     *steps, (last, optional) = body
     draft = SentenceDraft(steps=[*steps, last], then=then_, condition=condition,
                           optional=optional, duration=duration, trigger=trigger)
+    draft.steps = _fill_omitted(draft.steps, condition)
     if subject == "opponent":
         draft.steps = _done_by_opponent(draft.steps)
     if duration is not None:
         draft.steps = _apply_duration(draft.steps, duration)
     return draft
+
+
+def _named_card(spec: Any) -> Any:
+    """The one card a step names outright (a slot, 「これ」, 「それ」), or None: a choice or 「全て」 is not one card."""
+    if isinstance(spec, str) or spec in ({"this": True}, {"it": True}):
+        return spec
+    return None
+
+
+def _fill_omitted(steps: list[StepDraft], condition: Any) -> list[StepDraft]:
+    """A step with its object left out works on the card just named: the previous step's one card, or the card of
+    「それが…なら」 (7.2.3). Anything else would be a guess: not a reading."""
+    named = {"it": True} if isinstance(condition, dict) and "it" in condition else None
+    filled = []
+    for step in steps:
+        if step.spec == OMITTED:
+            if named is None:
+                raise NotReadable("何を処理するか（目的語）が書かれていない")
+            step = StepDraft(step.kind, named, step.timed)
+        named = _named_card(step.spec) or named
+        filled.append(step)
+    return filled
 
 
 def _apply_duration(steps: list[StepDraft], duration: dict[str, Any]) -> list[StepDraft]:

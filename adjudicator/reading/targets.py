@@ -204,6 +204,10 @@ def noun_role(role: str) -> tuple[str, Any]:
     return ("where", {"role": "blocker" if role == "ブロッカー" else "attacker"})
 
 
+def phrase_of(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
+    return _phrase(parts)
+
+
 def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
     phrase = NounPhrase()
     wheres = []

@@ -10,6 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+# The object of a step whose object the text leaves out (「A1をウラにし、オモテにする」): filled by the sentence
+# with the card just named, or refused (sentences.omitted_object).
+OMITTED = {"omitted": True}
+
+
 class NotReadable(Exception):
     """The words parse but do not make a reading the format can hold (e.g. two ranks for one card)."""
 
