@@ -127,6 +127,11 @@ def _step_words(step: fmt.Step) -> str:
         return "このゲームに勝利する"
     if kind == "extra_turn":
         return "このターンの後、再び自分のターンになる"
+    if kind == "choose_effects":
+        listed = "".join(f"「{'し、'.join(step_words(s) for s in option.do)}」" for option in spec.options)
+        if spec.or_:
+            return f"次のどちらか一方を選び、扱える対象全てに行う（選んでから始める）: {listed}"
+        return f"次の{len(spec.options)}個から{spec.count}個を選んで行う（全て選んでから始める）: {listed}"
     if kind == "look":
         return f"{card_words(spec.target)}を見る（この効果の間、その情報を参照できる）"
     if kind == "search":

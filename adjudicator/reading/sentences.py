@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.reading.productions import declare, production
-from adjudicator.reading.values import OMITTED, CounterClause, NotReadable, PickOnly, SentenceDraft, StepDraft
+from adjudicator.reading.values import (OMITTED, ChooseHeader, CounterClause, NotReadable, OrSentence, PickOnly, SentenceDraft,
+                                        StepDraft)
 
 SENTENCE_END = declare("sentence_end", "10.1.5", "「。」: a sentence ends; the next one is processed after it")
 
@@ -32,8 +33,10 @@ def split_sentences(text: str) -> list[Span]:
     """The text cut at 「。」 (10.1.5); blanks between sentences are not part of any sentence."""
     spans: list[Span] = []
     start = 0
+    depth = 0
     for index, char in enumerate(text + "。"):
-        if char != "。" or index > len(text):
+        depth += {"「": 1, "」": -1}.get(char, 0)
+        if char != "。" or (depth > 0 and index < len(text)):  # a 「…」 option is one piece (6.5.7)
             continue
         piece = text[start:index]
         stripped = piece.strip()
@@ -165,4 +168,20 @@ def pick_only(phrase: Any, count: int) -> PickOnly:
     return PickOnly(phrase.selector(choose=count))
 
 
-SENTENCE_RULES = "?any_sentence: sentence | counter_clause | pick_only"
+@production("or_sentence", ("10.1.6", "7.3.10", "6.5.7"), "「Aする。またはBする。」: one side is chosen, before either is done, "
+            "and done whole", rule='or_sentence: "または" ["、"] sentence')
+def or_sentence(draft: SentenceDraft) -> OrSentence:
+    if draft.trigger is not None or draft.then or draft.condition is not None or draft.optional:
+        raise NotReadable("「または」の後ろは、条件も「その後」もない処理だけを読む")
+    return OrSentence(draft)
+
+
+@production("choose_header", "6.5.7", "「次のn個からk個を選ぶ。」: k of the n options in 「」 that follow, all chosen first",
+            rule='choose_header: "次の" number "個から" number "個" ["を"] ("選ぶ" | "選び発動する" | "選んで発動する")')
+def choose_header(options: int, count: int) -> ChooseHeader:
+    if not 2 <= options <= 6 or not 1 <= count <= min(options, 5):
+        raise NotReadable("候補の数か選ぶ数が形式の範囲にない")
+    return ChooseHeader(options, count)
+
+
+SENTENCE_RULES = "?any_sentence: sentence | counter_clause | pick_only | or_sentence | choose_header"

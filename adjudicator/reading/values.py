@@ -104,3 +104,18 @@ class PickOnly:
     """「相手の場のカードを1枚選ぶ。」: a choice whose card the next sentence names as 「それ」 (8.4.1, 7.2.3)."""
 
     selector: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OrSentence:
+    """「またはBする。」: the other side of the sentence before it; the two are one choice (10.1.6, 7.3.10)."""
+
+    draft: SentenceDraft
+
+
+@dataclass(frozen=True)
+class ChooseHeader:
+    """「次のn個からk個を選ぶ。」: the next sentence lists the n options in 「」 (6.5.7)."""
+
+    options: int
+    count: int
