@@ -4,7 +4,7 @@ An action may carry ``picks`` (docs/format-additions.md): a list for the effect(
 runs (the activated effect, the event's effects), or a map from effect name to a list, for any effect,
 triggered ones too. Before an effect resolves, each choice its steps leave open (a 「選ぶ」 selector with
 no ``chosen``, the count of 「n枚まで引く」, the cards of 「手札をn枚墓地へ送る」, the option numbers of a
-choice between effects (before the choices inside the options, 6.5.7), the cards a search picks, and after the cards of
+choice between effects (before the choices inside the options, 6.5.7), the cards a search picks, the cards of 「Aを1枚とBを1枚」 slot by slot, and after the cards of
 「n枚…下に置いてあるカードなしで召喚する」 the own cards any that find no slot go onto, 14.2) takes the next pick, as if
 it had been written in the step. A pick that is missing or ``null`` leaves the choice open, and the
 engine stops with a ``decision`` there as it always does (never guess); a pick of the wrong kind (a
@@ -77,7 +77,7 @@ def _queue(game: "Game", name: str, own: bool) -> list[Any] | None:
 
 def _fill(value: Any, take: Take) -> Any:
     if isinstance(value, fmt.Selector):
-        if value.choose is not None and value.chosen is None:
+        if (value.choose is not None or value.slots is not None) and value.chosen is None:
             return _chosen(value, take("cards"))
         return value
     if isinstance(value, fmt.DrawSpec):

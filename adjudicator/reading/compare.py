@@ -59,6 +59,9 @@ def _walk(read: Any, written: Any, where: str, out: Alignment) -> None:
             _walk(read["card"], written.get("card"), f"{where}.card", out)
             out.picks.append(written.get("overflow_onto"))  # 14.2: where the cards that find no slot go
             read, written = _without(read, "card"), _without(written, "card", "overflow_onto")
+        if "slots" in read:  # which card fills each slot (6.5.9)
+            out.picks.append(written.get("chosen"))
+            written = _without(written, "chosen")
         if where.endswith(".choose_effects"):  # which options, picked before any is done (6.5.7)
             out.picks.append(written.get("chosen"))
             written = _without(written, "chosen")

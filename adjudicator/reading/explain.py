@@ -62,8 +62,12 @@ def card_words(ref: Any) -> str:
         return "これ"
     if ref.it:
         return "それ"
+    if ref.trigger:
+        return "そのカード（この効果のきっかけになったカード）"
     owner = {"self": "自分の", "opponent": "相手の", "each": "互いの"}[ref.player]
     place = f"{owner}{words.ZONES[ref.zone]}の"
+    if ref.slots:
+        return place + "と".join(f"{where_words(where)}1枚" for where in ref.slots) + "（枠ごとに1枚、選べる総数が最大になるように）"
     if ref.all:
         return f"{place}{where_words(ref.where)}全て"
     count = f"{ref.choose}枚{'まで' if ref.up_to else ''}" if ref.choose else ""

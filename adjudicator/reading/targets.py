@@ -310,7 +310,30 @@ def pick(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str, Any]:
     return phrase.selector(choose=count, **({"up_to": True} if up_to else {}))
 
 
-OBJECT = "?object: object_ref | object_all | object_every | object_count | pick"
+@production("object_slots", ("6.5.9", "7.3.7", "7.3.4"), "「相手の場の【A】を1枚と【B】を1枚」: independent slots, one card each; "
+            "the owner written first applies to every slot",
+            rule='object_slots: field_cards "を" number "枚" ("と" slot_unit)+ ["、"]\nslot_unit: condition* noun "を" number "枚"')
+def object_slots(phrase: NounPhrase, count: int, *units: Any) -> dict[str, Any]:
+    if phrase.every or phrase.where.get("other") or count != 1 or any(n != 1 for n, _ in units):
+        raise NotReadable("「と」で結んだ枠は、それぞれ1枚の枠として読む")
+    slots = [dict(phrase.where), *(where for _, where in units)]
+    if len(slots) > 5:
+        raise NotReadable("枠が多すぎる")
+    selector = phrase.selector()
+    selector.pop("where", None)
+    return {**selector, "slots": slots}
+
+
+@production("slot_unit", ("6.5.9", "7.3.1"), "「【B】を1枚」: one slot of 「…と…」, its conditions joined by 「の」")
+def slot_unit(*parts: Any) -> tuple[int, dict[str, Any]]:
+    *words, count = parts
+    phrase = _phrase(tuple(words))
+    if phrase.every:
+        raise NotReadable("枠に「全ての」は書けない")
+    return count, phrase.where
+
+
+OBJECT = "?object: object_ref | object_all | object_every | object_count | pick | object_slots"
 
 # --- 「…の」 (whose power), 「…は」 (the subject) ------------------------------------------------------
 
