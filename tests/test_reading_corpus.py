@@ -66,11 +66,14 @@ def text_only(path: Path) -> TextOnly:
         reading = read_effect(model.text)
         written = [s.model_dump(mode="json", by_alias=True, exclude_defaults=True) for s in model.sentences]
         alignment = align(reading.sentence_dumps(), written)
-        if not (reading.complete and alignment.equal and reading.when == model.when):
+        clauses = (list(reading.shared_with), reading.once_per_turn_by_name)
+        if not (reading.complete and alignment.equal and reading.when == model.when
+                and clauses == (model.shared_with, model.once_per_turn_by_name)):
             out.kept += 1
             continue
         del effect["sentences"]
-        effect.pop("when", None)
+        for read_from_the_text in ("when", "shared_with", "once_per_turn_by_name"):
+            effect.pop(read_from_the_text, None)
         out.rewritten += 1
         out.named_hidden_choice |= alignment.named_hidden_choice
         picks_by_name.setdefault(model.name, []).append(alignment.picks)

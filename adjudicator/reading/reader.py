@@ -15,7 +15,7 @@ from adjudicator.reading.grammar import parse
 from adjudicator.reading.productions import declare
 from adjudicator.reading.refusals import Unread, diagnose
 from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences
-from adjudicator.reading.values import ChooseHeader, CounterClause, NotReadable, OrSentence, Part, PickOnly, SentenceDraft
+from adjudicator.reading.values import ChooseHeader, CounterClause, EffectClause, NotReadable, OrSentence, Part, PickOnly, SentenceDraft
 
 MAX_TEXT = fmt.MAX_TEXT
 MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence (and its refusal is probed clause by clause)
@@ -62,6 +62,8 @@ class Reading:
     cites: tuple[str, ...]
     explanation: tuple[ExplainedSentence, ...]
     counter: bool = False  # 「このカードは相手の攻撃時にも発動できる」 was read (11.2.4): a property of the card
+    shared_with: tuple[str, ...] = ()  # 「この効果は他の｛〇〇｝と合わせて1つの効果となる」 (6.12.1): of the effect
+    once_per_turn_by_name: bool = False  # 「この効果は他のカードも含めて1ターンに1度しか発動できない」 (6.11.6)
 
     @property
     def complete(self) -> bool:
@@ -79,6 +81,8 @@ class Reading:
             "cites": list(self.cites),
             "explanation": [e.to_json() for e in self.explanation],
             "counter": self.counter,
+            "shared_with": list(self.shared_with),
+            "once_per_turn_by_name": self.once_per_turn_by_name,
         }
 
 
@@ -91,6 +95,7 @@ class _Assembly:
     cites: dict[str, None] = field(default_factory=dict)
     explanation: list[ExplainedSentence] = field(default_factory=list)
     counter: bool = False
+    clause: EffectClause = EffectClause()
     pick: tuple[PickOnly, Span, Part] | None = None
     header: tuple[ChooseHeader, Span, Part] | None = None
     last_read: Span | None = None  # the sentence just before, when it was read (「または」 joins it)
@@ -121,7 +126,7 @@ def read_effect(text: str) -> Reading:
     if len(out.sentences) > 1:
         out.cites.update(dict.fromkeys(SENTENCE_END.clauses))
     return Reading(text, out.when, tuple(out.sentences), tuple(out.unread), tuple(out.cites),
-                   tuple(out.explanation), out.counter)
+                   tuple(out.explanation), out.counter, out.clause.shared_with, out.clause.once_per_turn_by_name)
 
 
 def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:
@@ -144,6 +149,11 @@ def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:
     value = part.value
     if isinstance(value, CounterClause):
         out.counter = True
+        out.cites.update(dict.fromkeys(part.cites))
+        return
+    if isinstance(value, EffectClause):
+        out.clause = EffectClause(out.clause.shared_with + value.shared_with,
+                                  out.clause.once_per_turn_by_name or value.once_per_turn_by_name)
         out.cites.update(dict.fromkeys(part.cites))
         return
     if isinstance(value, PickOnly):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.reading.productions import declare, production
-from adjudicator.reading.values import (OMITTED, ChooseHeader, CounterClause, NotReadable, OrSentence, PickOnly, SentenceDraft,
+from adjudicator.reading.values import (OMITTED, ChooseHeader, CounterClause, EffectClause, NotReadable, OrSentence, PickOnly, SentenceDraft,
                                         StepDraft)
 
 SENTENCE_END = declare("sentence_end", "10.1.5", "「。」: a sentence ends; the next one is processed after it")
@@ -184,4 +184,20 @@ def choose_header(options: int, count: int) -> ChooseHeader:
     return ChooseHeader(options, count)
 
 
-SENTENCE_RULES = "?any_sentence: sentence | counter_clause | pick_only | or_sentence | choose_header"
+@production("shared_clause", ("6.12.1", "6.12.2"), "「この効果は他の｛〇〇｝と合わせて1つの効果となる」: activated once together with a "
+            "card of each name (a property of the effect)",
+            rule='shared_clause: "この効果は他の" ("｛" EFFECT_NAME "｝")+ "と合わせて1つの効果となる"')
+def shared_clause(*names: str) -> EffectClause:
+    if len(names) > 4:
+        raise NotReadable("共有効果の名前が多すぎる")
+    return EffectClause(shared_with=tuple(name.strip() for name in names))
+
+
+@production("once_by_name", "6.11.6", "「この効果は他のカードも含めて1ターンに1度しか発動できない」: once a turn for the effect "
+            "name, copies included (a property of the effect)",
+            rule='once_by_name: "この効果は他のカードも含めて1ターンに1度しか発動できない"')
+def once_by_name() -> EffectClause:
+    return EffectClause(once_per_turn_by_name=True)
+
+
+SENTENCE_RULES = "?any_sentence: sentence | counter_clause | pick_only | or_sentence | choose_header | shared_clause | once_by_name"

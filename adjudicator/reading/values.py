@@ -119,3 +119,11 @@ class ChooseHeader:
 
     options: int
     count: int
+
+
+@dataclass(frozen=True)
+class EffectClause:
+    """A sentence that says how the effect is activated, not what it does: a property of the effect (6.12.1, 6.11.6)."""
+
+    shared_with: tuple[str, ...] = ()
+    once_per_turn_by_name: bool = False
