@@ -15,7 +15,7 @@ from adjudicator.reading.grammar import parse
 from adjudicator.reading.productions import declare
 from adjudicator.reading.refusals import Unread, diagnose
 from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences
-from adjudicator.reading.values import ChooseHeader, CounterClause, EffectClause, NotReadable, OrSentence, Part, PickOnly, SentenceDraft
+from adjudicator.reading.values import ChooseHeader, CounterClause, EffectClause, NotReadable, OnceMore, OrSentence, Part, PickOnly, SentenceDraft
 
 MAX_TEXT = fmt.MAX_TEXT
 MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence (and its refusal is probed clause by clause)
@@ -23,6 +23,8 @@ IT_IS_THE_PICK = declare("it_is_the_pick", ("7.2.3", "8.4.1"), "「…を選ぶ�
 WHOSE_ATTACK = declare("whose_attack", ("10.6.2", "11.2.4"), "「攻撃しているカード」 of an effect that answers an attack "
                        "(「これが攻撃された時」, a counter event) is the opponent's; of 「これが攻撃した時」, one's own")
 OPTIONS_LISTED = declare("options_listed", "6.5.7", "「次のn個から…選ぶ。「A」「B」…」: each 「」 is one option, read as a sentence")
+TRIGGERING_CARD = declare("triggering_card", ("7.2.3", "10.1.9"), "「相手のカードが召喚された時、そのカードを…」: the card the trigger "
+                          "names is the one 「それ」 points to in the sentence that follows it")
 ATTACKING = {"player": "each", "all": True, "where": {"attacking": True}}
 # Whose card attacks, as the trigger says it: this card attacks (or is blocked), or it is attacked (or blocks).
 ATTACKER_BY_EVENT = {"attacks": "self", "after_attack": "self", "is_blocked": "self",
@@ -123,6 +125,7 @@ def read_effect(text: str) -> Reading:
     if out.header is not None:
         out.unread.append(diagnose(out.header[1], False, "候補の「」が続いていない"))
     _name_the_attacker(out)
+    _name_the_triggering_card(out)
     if len(out.sentences) > 1:
         out.cites.update(dict.fromkeys(SENTENCE_END.clauses))
     return Reading(text, out.when, tuple(out.sentences), tuple(out.unread), tuple(out.cites),
@@ -164,6 +167,9 @@ def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:
         _drop_pick(out)
         out.header = (value, span, part)
         return
+    if isinstance(value, OnceMore):
+        _once_more(out, span, last, part.cites)
+        return
     if isinstance(value, OrSentence):
         _join_or(out, span, last, value, part.cites)
         return
@@ -197,6 +203,19 @@ def _join_or(out: _Assembly, span: Span, last: Span | None, value: OrSentence, c
     out.explanation[-1] = ExplainedSentence(old.index, sentence_words(model), joined, old.start, span.end)
     out.cites.update(dict.fromkeys(joined))
     out.last_read = Span(last.start, span.end, out.text[last.start:span.end])
+
+
+def _once_more(out: _Assembly, span: Span, last: Span | None, cites: tuple[str, ...]) -> None:
+    """「もう一度行う。」: the sentence just before, again, as a sentence of its own (2.3.5)."""
+    if last is None or not out.sentences or out.pick is not None:
+        _refuse(out, span, False, "「もう一度」の前に読めた文がない")
+        return
+    model = out.sentences[-1]
+    ordered = tuple(dict.fromkeys((*out.explanation[-1].cites, *cites)))
+    out.cites.update(dict.fromkeys(ordered))
+    out.explanation.append(ExplainedSentence(len(out.sentences), sentence_words(model), ordered, span.start, span.end))
+    out.sentences.append(model)
+    out.last_read = span
 
 
 def _option_words(words: str) -> str:
@@ -315,6 +334,22 @@ def _name_the_attacker(out: _Assembly) -> None:
         cites = tuple(dict.fromkeys((*old.cites, *WHOSE_ATTACK.clauses)))
         out.explanation[index] = ExplainedSentence(old.index, sentence_words(model), cites, old.start, old.end)
         out.cites.update(dict.fromkeys(WHOSE_ATTACK.clauses))
+
+
+def _name_the_triggering_card(out: _Assembly) -> None:
+    """「それ」 in the trigger's own sentence, when the trigger names a card other than this one, is that card (7.2.3)."""
+    when = out.when
+    if when is None or when.event is None or when.card == "self" or not out.sentences:
+        return
+    data = out.sentences[0].model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    if "if" in data or not _mentions(data["do"], {"it": True}):
+        return
+    model = fmt.Sentence.model_validate(_replaced(data, {"it": True}, {"trigger": True}))
+    out.sentences[0] = model
+    old = out.explanation[0]
+    cites = tuple(dict.fromkeys((*old.cites, *TRIGGERING_CARD.clauses)))
+    out.explanation[0] = ExplainedSentence(old.index, sentence_words(model), cites, old.start, old.end)
+    out.cites.update(dict.fromkeys(TRIGGERING_CARD.clauses))
 
 
 def _mentions(node: Any, part: dict[str, Any]) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.reading.productions import declare, production
-from adjudicator.reading.values import (OMITTED, ChooseHeader, CounterClause, EffectClause, NotReadable, OrSentence, PickOnly, SentenceDraft,
+from adjudicator.reading.values import (OMITTED, ChooseHeader, CounterClause, EffectClause, NotReadable, OnceMore, OrSentence, PickOnly, SentenceDraft,
                                         StepDraft)
 
 SENTENCE_END = declare("sentence_end", "10.1.5", "「。」: a sentence ends; the next one is processed after it")
@@ -200,4 +200,19 @@ def once_by_name() -> EffectClause:
     return EffectClause(once_per_turn_by_name=True)
 
 
-SENTENCE_RULES = "?any_sentence: sentence | counter_clause | pick_only | or_sentence | choose_header | shared_clause | once_by_name"
+@production("once_more", ("2.3.5", "10.1.4"), "「もう一度行う。」: the sentence before, once more, each time on the board as it is then",
+            rule='once_more: "もう一度" <行う>')
+def once_more() -> OnceMore:
+    return OnceMore()
+
+
+@production("once_more_lead", ("2.3.5", "10.1.5"), "「もう一度、…」: the sentence's steps, done (again) after the sentence before",
+            rule='once_more_lead: "もう一度、" sentence')
+def once_more_lead(draft: SentenceDraft) -> SentenceDraft:
+    if draft.trigger is not None:
+        raise NotReadable("「もう一度」の後にきっかけは書けない")
+    return draft
+
+
+SENTENCE_RULES = ("?any_sentence: sentence | counter_clause | pick_only | or_sentence | choose_header | shared_clause | once_by_name"
+                  " | once_more | once_more_lead")

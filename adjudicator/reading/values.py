@@ -127,3 +127,8 @@ class EffectClause:
 
     shared_with: tuple[str, ...] = ()
     once_per_turn_by_name: bool = False
+
+
+@dataclass(frozen=True)
+class OnceMore:
+    """「もう一度行う。」: the sentence just before, done once more, looking at the board anew (2.3.5)."""
