@@ -271,7 +271,13 @@ def ref_attacking() -> dict[str, Any]:
     return {"player": "each", "all": True, "where": {"attacking": True}}
 
 
-REF = "?ref: ref_this | ref_it | ref_slot | ref_attacking"
+@production("ref_attacking_whose", ("10.6.2", "8.3.1", "7.2.1"), "「攻撃している自分のカード（全て）」: the card attacking now, on the "
+            "field the words name", rule='ref_attacking_whose: "攻撃している" DECK_OWNER "カード" ["全て"]')
+def ref_attacking_whose(owner: str) -> dict[str, Any]:
+    return {**({"player": "opponent"} if owner == "相手の" else {}), "all": True, "where": {"attacking": True}}
+
+
+REF = "?ref: ref_this | ref_it | ref_slot | ref_attacking | ref_attacking_whose"
 
 # --- the object of a verb (「…を」) -----------------------------------------------------------------
 
