@@ -91,10 +91,21 @@ def _words(*words: str) -> str | list[str]:
 # --- chapter 7: brackets and how they combine (7.1, 7.3) ------------------------------------------
 
 
-@production("name_words", ("7.1.1", "7.1.2", "7.1.4", "7.3.6"), "「〈名前〉」「〈A〉〈B〉」: a name (without 異名) that contains the "
-            "word (adjacent brackets: one OR unit, any one)", rule='name_words: ("〈" NAME "〉")+')
+@production("name_words", ("7.1.1", "7.1.2", "7.1.3", "7.1.4", "7.3.6"), "「〈名前〉」「〈A〉〈B〉」: a name (without 異名) that "
+            "contains the word (adjacent brackets: one OR unit, any one); a word with its ruby is not read",
+            rule='name_words: ("〈" NAME "〉")+')
 def name_words(*words: str) -> dict[str, Any]:
-    return {"name": _words(*words)}
+    return {"name": _words(*(_without_ruby(word) for word in words))}
+
+
+RUBY_MARKS = ("（", "(", "《", "｜", "|")
+
+
+def _without_ruby(word: str) -> str:
+    """7.1.3: a word written with its ruby matches only with the ruby too, which no card information holds."""
+    if any(mark in word for mark in RUBY_MARKS):
+        raise NotReadable(f"ルビの付いた指定語「{word}」はルビまで一致を求める（7.1.3）が、形式にルビがない")
+    return word
 
 
 @production("attribute_words", ("7.1.1", "7.1.2", "7.3.6"), "「【属性】」「【A】【B】」: an attribute that contains the word "
@@ -231,12 +242,26 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
 
 
 @production("field_cards", "7.3.1", "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
-            rule='field_cards: [cond_other] owner condition* noun\n?owner: owner_opponent | owner_self | owner_each\n'
+            rule='field_cards: [cond_other] owner condition* noun rank_unit*\n?owner: owner_opponent | owner_self | owner_each\n'
                  '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_bracket | cond_not '
                  '| cond_effect_name | cond_role | cond_other | cond_every\n'
                  '?noun: noun_card | noun_person | noun_event | noun_bracket | noun_role')
 def field_cards(*parts: Any) -> NounPhrase:
-    return _phrase(tuple(p for p in parts if p is not None))
+    units = [value for key, value in (p for p in parts if p is not None) if key == "unit"]
+    phrase = _phrase(tuple(p for p in parts if p is not None and p[0] != "unit"))
+    if not units:
+        return phrase
+    # 7.3.5: the first unit is everything after the place; each further unit opens with a rank bound.
+    phrase.where = {"any_of": [dict(phrase.where), *units]}
+    if phrase.every or "other" in phrase.where["any_of"][0]:
+        raise NotReadable("無接続の列挙に「全ての」「他の」がかかる読み方は書かれていない")
+    return phrase
+
+
+@production("rank_unit", "7.3.5", "「ランク2の【武将】ランク1の【文化人】」: with no connector, a new OR unit starts where the "
+            "condition goes back to a rank", rule='rank_unit: cond_rank bracket_expr')
+def rank_unit(rank: tuple[str, Any], where: dict[str, Any]) -> tuple[str, Any]:
+    return ("unit", all_of(rank[1], where))
 
 
 @production("zone_cards", "7.3.1", "「手札の…カード」「墓地の〈名前〉」: cards of a zone of one's own, with conditions",
