@@ -15,7 +15,8 @@ from adjudicator.reading.grammar import parse
 from adjudicator.reading.productions import declare
 from adjudicator.reading.refusals import Unread, diagnose
 from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences
-from adjudicator.reading.values import ChooseHeader, CounterClause, EffectClause, NotReadable, OnceMore, OrSentence, Part, PickOnly, SentenceDraft
+from adjudicator.reading.values import (ChooseHeader, CounterClause, EffectClause, NotReadable, OnceMore, OrSentence, Part,
+                                        PickOnly, SentenceDraft)
 
 MAX_TEXT = fmt.MAX_TEXT
 MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence (and its refusal is probed clause by clause)
@@ -190,8 +191,10 @@ def _join_or(out: _Assembly, span: Span, last: Span | None, value: OrSentence, c
         spec["options"].append({"text": words, "do": steps})
     else:
         dumped = [step.model_dump(mode="json", by_alias=True, exclude_defaults=True) for step in before.do]
-        spec = {"options": [{"text": _option_words(out.text[last.start:last.end]), "do": dumped}, {"text": words, "do": steps}],
-                "or": True}
+        first_side = out.text[last.start:last.end]
+        if len(out.sentences) == 1 and out.when is not None:  # the trigger is the effect's, not the option's
+            first_side = first_side.split("、", 1)[-1]
+        spec = {"options": [{"text": _option_words(first_side), "do": dumped}, {"text": words, "do": steps}], "or": True}
     try:
         model = fmt.Sentence.model_validate({"do": [{"choose_effects": spec}]})
     except ValidationError as error:
