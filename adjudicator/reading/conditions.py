@@ -2,7 +2,9 @@
 
 - 手札・山札の枚数 (「手札が3枚以上なら」「相手の山札が10枚以下なら」), and 「でないなら」 negating it (7.3.3).
 - 場のカードの枚数: 「自分の場に【武将】のカードが2枚以上あるなら」 (face-down cards carry no information, 3.1.2).
-- 「それが〇〇なら」: the card the effect chose or moved, on its last face-up information (10.1.10-3).
+- 「それが〇〇なら」: the card the effect chose or moved, on its last face-up information (10.1.10-3);
+  「それが【A】でないなら」 negates it (7.3.3); 「これが〇〇なら」 asks it of this card (in a copy, the host, 6.11.4).
+- 「このターン、自分が｛〇〇｝を発動していたなら」: that effect name was activated this turn (6.11.8).
 - 「この効果で〇〇したなら」: a fact already done, whatever triggers did since (10.1.10-2).
 """
 

@@ -6,6 +6,10 @@
 - 「…なら、」 is the sentence's condition (6.7.5); 「〜てもよい」「〜ことができる」 make it optional (6.5.3).
 - An opening 「これが〜た時、」 or 「〇〇フェーズの初めに、」 is the effect's trigger (10.1.9, 10.1.7, 6.4.6); a
   duration 「このターン、」 at the sentence's start applies to its step (5.6).
+- 「Aする。またはBする。」 and 「次のn個からk個を選ぶ。「A」「B」…」 are one choice between effects (10.1.6, 7.3.10,
+  6.5.7); 「もう一度行う。」 is the sentence before, again (2.3.5); 「この効果は他の｛〇〇｝と合わせて1つの効果と
+  なる」「…1ターンに1度しか発動できない」 say how the effect is activated (6.12.1, 6.11.6): reader.py joins these.
+- A step whose object is left out works on the one card just named (7.2.3), or is not read.
 """
 
 from __future__ import annotations

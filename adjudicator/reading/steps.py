@@ -313,6 +313,8 @@ def extra_turn() -> StepDraft:
 def repeat(inner: StepDraft, times: int) -> StepDraft:
     if not 1 <= times <= 20:
         raise NotReadable("繰り返しの回数が形式の範囲（1〜20回）にない")
+    if inner.spec == OMITTED:
+        raise NotReadable("繰り返す操作に、何を処理するか（目的語）が書かれていない")
     return StepDraft("repeat", (times, inner))
 
 
@@ -402,9 +404,13 @@ def no_refresh_chosen(target: Any, _words: str) -> StepDraft:
 # --- a step whose object is left out (7.2.3) ------------------------------------------------------------------
 
 
-BARE = {"rest_bare": ("rest", '"レスト" <する>'), "activate_bare": ("activate_cards", '"アクティブに" <する>'),
-        "flip_down_bare": ("flip_down", '"ウラに" <する>'), "flip_up_bare": ("flip_up", '"オモテに" <する>'),
-        "send_bare": ("send_to_graveyard", 'GRAVEYARD <送る>'), "return_bare": ("return_to_hand", '("手札に" | "手札へ") <戻す>')}
+# production name -> (step kind, its words with no object, its lark rule)
+BARE = {"rest_bare": ("rest", "レストする", '"レスト" <する>'),
+        "activate_bare": ("activate_cards", "アクティブにする", '"アクティブに" <する>'),
+        "flip_down_bare": ("flip_down", "ウラにする", '"ウラに" <する>'),
+        "flip_up_bare": ("flip_up", "オモテにする", '"オモテに" <する>'),
+        "send_bare": ("send_to_graveyard", "墓地へ送る", 'GRAVEYARD <送る>'),
+        "return_bare": ("return_to_hand", "手札に戻す", '("手札に" | "手札へ") <戻す>')}
 
 
 def _bare(kind: str):
@@ -413,6 +419,6 @@ def _bare(kind: str):
     return build
 
 
-for _name, (_kind, _body) in BARE.items():
-    production(_name, "7.2.3", f"「{_kind}」 with its object left out: the card just named (sentences._fill_omitted)",
+for _name, (_kind, _words_said, _body) in BARE.items():
+    production(_name, "7.2.3", f"「{_words_said}」 with its object left out: the card just named (sentences._fill_omitted)",
                step=True, rule=f"{_name}: {_body}")(_bare(_kind))

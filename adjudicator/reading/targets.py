@@ -5,7 +5,10 @@
   the player to pick which (8.4.1).
 - 「これ」 is the card whose effect it is; 「それ」 a card the same text already named (7.2.3).
 - Conditions joined by 「の」 are an AND (7.3.1): 「相手の場のレストしているカード」; 〈〉 is a name, 【】 an
-  attribute (7.1.1, 7.1.2); the noun at the end (「カード」「人物カード」) applies to all of them (7.3.4).
+  attribute, ｛｝ an effect name (7.1.1, 7.1.2); the noun at the end (「カード」「人物カード」) applies to all of
+  them (7.3.4). Between brackets, 「かつ」 is AND (7.3.1), 「か」「または」 and adjacent brackets OR (7.3.2, 7.3.6),
+  「でない」 negates the bracket unit just before it (7.3.3), and with no connector a rank opens a new OR unit
+  (7.3.5); 「【A】を1枚と【B】を1枚」 are independent slots (6.5.9, 7.3.7).
 """
 
 from __future__ import annotations
