@@ -24,6 +24,7 @@ from adjudicator.format.scenario import (
     Action,
     Choices,
     Condition,
+    Defence,
     Selector,
     Step,
     Where,
@@ -44,6 +45,9 @@ STEP_COMPANIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({"repeat": ("d
 # The choices a player makes for the effects an action resolves (picks, declined and ordered effects: 8.4.1,
 # 6.4.7, 10.1.2): the fields every action that resolves effects shares.
 CHOICE_FIELDS: tuple[str, ...] = tuple(f.alias or name for name, f in Choices.model_fields.items())
+
+# A defender's answers to an attack, one of which a defence names (11.2.1).
+DEFENCE_KINDS: tuple[str, ...] = tuple(Defence.model_fields)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.engine import ScenarioError
-from adjudicator.format.fields import ACTION_FIELDS, CONDITION_FIELDS, STEP_FIELDS
 from adjudicator.format.scenario import FORMAT
 from adjudicator.reading import load_scenario as read_scenario
 from adjudicator.web.builder_conversion import Conversion, merge_more, number, parse_yaml, set_text
@@ -25,7 +24,7 @@ from adjudicator.web.builder_draft import (
     Draft,
     default_title,
 )
-from adjudicator.web.builder_kinds import companions_data, kind_data
+from adjudicator.web.builder_kinds import companions_data, kind_data, spec_of
 from adjudicator.web.builder_values import checked, mapping, sequence, split, text
 
 UNKNOWN_WORDS = ("", "unknown", "不明", "?", "？")  # a blank count is 「不明」, never 0
@@ -240,7 +239,7 @@ def _sentence_data(out: Conversion, sentence: Any, form: str, path: str) -> dict
     kind = text(condition.get("kind"))
     out.came_from(f"{path}.if", f"{form}.if.value")
     if kind:
-        data["if"] = {kind: kind_data(out, CONDITION_FIELDS.get(kind), condition, f"{form}.if", f"{path}.if.{kind}")}
+        data["if"] = {kind: kind_data(out, spec_of("condition", kind), condition, f"{form}.if", f"{path}.if.{kind}")}
     steps = []
     for i, step in enumerate(sequence(sentence.get("steps"))):
         steps.append(_step_data(out, mapping(step), f"{form}.steps.{i}", f"{path}.do.{i}"))
@@ -256,7 +255,7 @@ def _step_data(out: Conversion, step: dict, form: str, path: str) -> dict:
     if not kind:
         out.error(f"{form}.kind", "処理の種類を選んでください")
         return {}
-    spec = STEP_FIELDS.get(kind)
+    spec = spec_of("step", kind)
     return {kind: kind_data(out, spec, step, form, f"{path}.{kind}"), **companions_data(out, spec, step, form, path)}
 
 
@@ -264,4 +263,4 @@ def _action_data(out: Conversion, action: Any, form: str) -> dict:
     action = mapping(action)
     kind = text(action.get("kind")) or "attack"
     out.came_from(form, f"{form}.kind")
-    return {kind: kind_data(out, ACTION_FIELDS.get(kind), action, form, f"{form}.{kind}")}
+    return {kind: kind_data(out, spec_of("action", kind), action, form, f"{form}.{kind}")}

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator import vocabulary
-from adjudicator.format.fields import ACTION_FIELDS, CONDITION_FIELDS, STEP_FIELDS
 from adjudicator.format.scenario import FORMAT, MAX_ACTIONS, MAX_CARD_LIST, MAX_EFFECTS, MAX_SENTENCES, MAX_STACK, MAX_STEPS
-from adjudicator.web.builder_kinds import DEFENCE_KINDS, defence_of, kind_draft
+from adjudicator.format.fields import DEFENCE_KINDS
+from adjudicator.web.builder_kinds import companion_names, defence_of, kind_draft, spec_of
 from adjudicator.web.builder_values import flag, joined, mapping, rest_text, sequence, text, texts, yaml_text
 
 Draft = dict[str, Any]
@@ -29,8 +29,6 @@ TRIGGER_KINDS = ("event", "phase_start", "phase_end")
 TURN_ORDER = {"first": "先攻", "second": "後攻"}
 GAME_KEYS = ("round", "first_player", "turn_player", "phase")
 PLAYER_NUMBERS = ("events_this_turn", "hand_draw_limit", "summon_limit")
-# Keys written beside a step's kind key (``do`` of ``repeat``), never a kind themselves.
-STEP_COMPANIONS = frozenset(c.name for spec in STEP_FIELDS.values() for c in spec.companions)
 
 DEFAULT_TITLE = "ビルダーで作った盤面"
 
@@ -175,7 +173,7 @@ def sentence_draft(sentence: Any) -> Draft:
     return {
         "then": flag(sentence.get("then")),
         "optional": flag(sentence.get("optional")),
-        "if": {"kind": text(kind), **kind_draft(CONDITION_FIELDS.get(kind), condition[kind] if kind else None)},
+        "if": {"kind": text(kind), **kind_draft(spec_of("condition", kind), condition[kind] if kind else None)},
         "steps": [_step_draft(s) for s in sequence(sentence.get("do"))[:MAX_STEPS]],
         "more": rest_text(sentence, ("then", "optional", "if", "do")),
     }
@@ -183,11 +181,12 @@ def sentence_draft(sentence: Any) -> Draft:
 
 def _step_draft(step: Any) -> Draft:
     step = mapping(step)
-    kind = next((k for k in step if k not in STEP_COMPANIONS), "")
-    return {"kind": text(kind), **kind_draft(STEP_FIELDS.get(kind), step[kind] if kind else None, step)}
+    beside = companion_names("step")
+    kind = next((k for k in step if k not in beside), "")
+    return {"kind": text(kind), **kind_draft(spec_of("step", kind), step[kind] if kind else None, step)}
 
 
 def action_draft(action: Any) -> Draft:
     action = mapping(action)
     kind = next(iter(action), "attack")
-    return {"kind": text(kind), **kind_draft(ACTION_FIELDS.get(kind), action.get(kind))}
+    return {"kind": text(kind), **kind_draft(spec_of("action", kind), action.get(kind))}

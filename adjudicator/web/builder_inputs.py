@@ -7,11 +7,10 @@ template (``scenario/_kinds.html``) renders each input by its type, so it names 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from adjudicator import vocabulary
 from adjudicator.format.fields import FieldSpec, KindSpec
-from adjudicator.web.builder_kinds import KINDS, choice_text, is_choice_field, ordered_choices, widget
+from adjudicator.web.builder_kinds import choice_text, is_choice_field, kinds_of, ordered_choices, spec_of, widget
 from adjudicator.web.builder_labels import choice_label, kind_field_label
 
 REF_NAMES = frozenset({"card", "onto", "source", "host"})  # a card reference: offer the board's slots and ids
@@ -58,10 +57,9 @@ class KindView:
 WHOLE_VALUE = Input("value", "yaml", kind_field_label("", "value", "yaml"), hint="YAML")
 
 
-@lru_cache(maxsize=256)
 def kind_view(group: str, kind: str) -> KindView:
     """The inputs of ``kind`` of ``group`` (action, step, condition); an unknown kind has only its value."""
-    spec = KINDS[group].get(kind)
+    spec = spec_of(group, kind)
     if spec is None:
         return KindView(None, (), ())
     value = _input(spec, spec.value, "value") if spec.value else None
@@ -103,8 +101,7 @@ def _hint(field: FieldSpec) -> str:
 _KIND_WORDS = {"action": vocabulary.ACTIONS, "step": vocabulary.STEPS, "condition": vocabulary.CONDITIONS}
 
 
-@lru_cache(maxsize=8)
 def kind_choices(group: str) -> tuple[tuple[str, str], ...]:
     """Every kind of ``group`` the format has, in its order, by its word (a condition may be left out)."""
-    kinds = tuple((kind, vocabulary.word(_KIND_WORDS[group], kind)) for kind in KINDS[group])
+    kinds = tuple((kind, vocabulary.word(_KIND_WORDS[group], kind)) for kind in kinds_of(group))
     return ((("", vocabulary.NONE_WORD),) if group == "condition" else ()) + kinds

@@ -11,12 +11,14 @@ A few fields get a better input than their type gives (a picker of the board's c
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from adjudicator.format.fields import (
     ACTION_FIELDS,
     CHOICE_FIELDS,
     CONDITION_FIELDS,
+    DEFENCE_KINDS,
     STEP_FIELDS,
     FieldSpec,
     KindSpec,
@@ -26,13 +28,12 @@ from adjudicator.web.builder_values import checked, flag, flow, joined, mapping,
 
 Draft = dict[str, Any]
 
-KINDS: Mapping[str, Mapping[str, KindSpec]] = {
+KINDS: Mapping[str, Mapping[str, KindSpec]] = MappingProxyType({
     "action": ACTION_FIELDS, "step": STEP_FIELDS, "condition": CONDITION_FIELDS,
-}
+})
 # Draft keys of a kind's own, beside its fields: a field of one of these names could not have an input.
 RESERVED = frozenset({"kind", "value", "more"})
 
-DEFENCE_KINDS = ("block", "substitute", "event")  # format Defence: a defence is one of these (11.2.1)
 NO_DEFENCE = "none"
 LEFT_OPEN = "open"  # a choice the scenario does not make: the ruling asks for it
 
@@ -45,6 +46,20 @@ WIDGETS: Mapping[tuple[str, str], str] = {
     ("attack", "target"): "targets",
     ("set", "onto"): "slot_choices",
 }
+
+
+def spec_of(group: str, kind: str) -> KindSpec | None:
+    """The format's description of ``kind`` of ``group`` (action, step, condition); None for an unknown kind."""
+    return KINDS[group].get(kind)
+
+
+def kinds_of(group: str) -> tuple[str, ...]:
+    return tuple(KINDS[group])
+
+
+def companion_names(group: str) -> frozenset[str]:
+    """Keys written beside a kind key (``do`` of ``repeat``), never a kind themselves."""
+    return frozenset(c.name for spec in KINDS[group].values() for c in spec.companions)
 
 
 def widget(kind: str, name: str) -> str:
@@ -208,8 +223,12 @@ def _value_data(out: Conversion, spec: KindSpec, raw: Any, form_field: str) -> A
 
 
 def _fields_given(spec: KindSpec, draft: Draft) -> bool:
-    return any(text(draft.get(_draft_key(spec, f))).strip() or sequence(draft.get(_draft_key(spec, f)))
-               for f in spec.fields) or bool(text(draft.get("more")).strip())
+    """Whether any field was filled in: a select left at the format's default says nothing."""
+    def given(field: FieldSpec) -> bool:
+        posted = draft.get(_draft_key(spec, field))
+        typed = text(posted).strip() if not isinstance(posted, list) else "list" if posted else ""
+        return bool(typed) and not (field.default is not None and typed == field_draft(field, field.default))
+    return any(map(given, spec.fields)) or bool(text(draft.get("more")).strip())
 
 
 def _field_data(out: Conversion, kind: str, field: FieldSpec, draft: Draft, form: str, path: str) -> Any:
