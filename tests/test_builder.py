@@ -445,3 +445,17 @@ def test_the_rendered_form_of_an_example_gives_back_the_same_scenario(client):
         exported = _submit(client, form, "export")
         assert exported.mimetype == "application/yaml", name
         assert load_scenario(exported.get_data(as_text=True)) == _empty_lists_as_counts(load_scenario(path.read_text(encoding="utf-8"))), name
+
+
+def test_a_changed_kind_keeps_what_was_typed_and_drops_the_old_kinds_defaults():
+    step = f"{EFFECT}.sentences.0.steps.0"
+    posted = {f"{CARD}.name": "x", f"{step}.shown_kind": "draw", f"{step}.kind": "mill", f"{step}.value": "1",
+              f"{step}.player": "self", f"{step}.count": "3"}
+    draft_step = builder_form.draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]
+    # 「自分」 was only draw's default and 1 a count of cards drawn: mill is the opponent's by default.
+    assert draft_step == {"kind": "mill", "count": "3"}
+    posted[f"{step}.player"] = "opponent"  # chosen: not draw's default, so it is kept
+    draft_step = builder_form.draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]
+    assert draft_step["player"] == "opponent"
+    posted[f"{step}.shown_kind"] = "mill"  # shown as mill already: nothing is dropped
+    assert builder_form.draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]["value"] == "1"

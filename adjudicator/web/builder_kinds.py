@@ -32,7 +32,7 @@ KINDS: Mapping[str, Mapping[str, KindSpec]] = MappingProxyType({
     "action": ACTION_FIELDS, "step": STEP_FIELDS, "condition": CONDITION_FIELDS,
 })
 # Draft keys of a kind's own, beside its fields: a field of one of these names could not have an input.
-RESERVED = frozenset({"kind", "value", "more"})
+RESERVED = frozenset({"kind", "value", "more", "shown_kind"})
 
 NO_DEFENCE = "none"
 LEFT_OPEN = "open"  # a choice the scenario does not make: the ruling asks for it
@@ -69,6 +69,26 @@ def widget(kind: str, name: str) -> str:
 def is_choice_field(name: str) -> bool:
     """A field of the players' choices for an action's effects (shown together, folded)."""
     return name in CHOICE_FIELDS
+
+
+# --- a posted kind whose picker changed -------------------------------------------------------------------
+
+
+def settle_kind(group: str, draft: Draft) -> Draft:
+    """A posted item whose kind was changed since its inputs were shown (``shown_kind``) keeps only what
+    the person typed: a select left at the old kind's default (「誰の: 自分」 of 「カードを引く」) is no choice
+    for the new kind (「山札の上から墓地へ送る」 is the opponent's by default), and a plain value of another
+    type (a count, for a card) has no meaning there."""
+    shown = text(draft.pop("shown_kind", ""))
+    old, new = spec_of(group, shown), spec_of(group, text(draft.get("kind")))
+    if old is None or shown == text(draft.get("kind")):
+        return draft
+    for field in (*old.fields, *old.companions):
+        if field.default is not None and draft.get(field.name) == field_draft(field, field.default):
+            del draft[field.name]
+    if old.value is not None and (new is None or new.value is None or new.value.input != old.value.input):
+        draft.pop("value", None)
+    return draft
 
 
 # --- a kind's value → its draft --------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 from adjudicator.format.scenario import MAX_ACTIONS, MAX_CARD_LIST, MAX_EFFECTS, MAX_SENTENCES, MAX_STEPS
 from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.web.builder_draft import Draft
+from adjudicator.web.builder_kinds import settle_kind
 
 # Containers whose children are numbered items; every other mapping is keyed by name.
 LIST_KEYS = frozenset({"cards", "actions", "effects", "sentences", "steps", "responses", "summon"})
@@ -47,10 +48,16 @@ def _put(node: dict, parts: list[str], value: str) -> None:
         node[parts[-1]] = value
 
 
+# Items that have a kind (an action, a step, a condition), by the key that holds them.
+_KIND_GROUPS = {"actions": "action", "steps": "step", "if": "condition"}
+
+
 def _listify(node: Any, key: str = "") -> Any:
     if not isinstance(node, dict):
         return node
     if key in LIST_KEYS:
         numbered = sorted((n, v) for k, v in node.items() if (n := bounded_int(k, 3)) is not None)
-        return [_listify(v) for _, v in numbered[: LIST_LIMITS[key]] if isinstance(v, dict)]
-    return {k: _listify(v, k) for k, v in node.items()}
+        items = [_listify(v) for _, v in numbered[: LIST_LIMITS[key]] if isinstance(v, dict)]
+        return [settle_kind(_KIND_GROUPS[key], item) for item in items] if key in _KIND_GROUPS else items
+    listed = {k: _listify(v, k) for k, v in node.items()}
+    return settle_kind(_KIND_GROUPS[key], listed) if key == "if" else listed
