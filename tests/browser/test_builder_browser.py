@@ -58,19 +58,23 @@ def _card(page, slot: str, name: str, rank: str, power: str, role: str) -> None:
     page.locator(f'input[type=radio][name="{prefix}.role"][value="{role}"]').check()
 
 
+def _game(page, round_number: str, phase: str, counts: dict[str, str]) -> None:
+    """A's turn (A went first), the round and the phase, and the zone counts given (``{"B.deck": "9"}``)."""
+    page.get_by_label("ターンプレイヤー", exact=True).select_option("A")  # a round trip: the pickers follow it
+    _settled(page)
+    page.get_by_label("先攻/後攻").select_option("first")
+    page.get_by_label("何ターン目（そのプレイヤーの）").fill(round_number)
+    page.get_by_label("フェーズ").select_option(phase)
+    for zone, count in counts.items():
+        page.locator(f'[name="players.{zone}.count"]').fill(count)
+
+
 def _build_block_scenario(page) -> None:
     """scenarios/attack/block-deck-attack-excess.yaml, typed and clicked into the builder."""
     page.goto("/scenario/new")
     page.get_by_label("タイトル").fill("山札への攻撃をブロック — パワー差分だけ山札が削られる")
     page.get_by_label("問い（任意）").fill("パワー5000の山札への攻撃を、パワー2000のブロッカーでブロックしたら？")
-    page.get_by_label("ターンプレイヤー", exact=True).select_option("A")  # a round trip: the pickers follow it
-    _settled(page)
-    page.get_by_label("先攻/後攻").select_option("first")
-    page.get_by_label("何ターン目（そのプレイヤーの）").fill("5")
-    page.get_by_label("フェーズ").select_option("attack")
-    page.locator('[name="players.A.deck.count"]').fill("12")
-    page.locator('[name="players.B.deck.count"]').fill("9")
-    page.locator('[name="players.B.graveyard.count"]').fill("2")
+    _game(page, "5", "attack", {"A.deck": "12", "B.deck": "9", "B.graveyard": "2"})
     _card(page, "A1", "豊臣秀吉", "3", "5000", "attacker")
     _card(page, "B2", "石田三成", "1", "2000", "blocker")
     page.get_by_role("button", name="行動を追加").click()
@@ -293,13 +297,7 @@ def test_a_step_written_by_hand_gets_the_inputs_of_its_kind_on_a_phone(phone):
     「誰の」 (the format's default, 相手) and 「枚数」; the condition 「山札がN枚以上なら」 shows its own."""
     page = phone
     page.goto("/scenario/new")
-    page.get_by_label("ターンプレイヤー", exact=True).select_option("A")
-    _settled(page)
-    page.get_by_label("先攻/後攻").select_option("first")
-    page.get_by_label("何ターン目（そのプレイヤーの）").fill("4")
-    page.get_by_label("フェーズ").select_option("effect")
-    page.locator('[name="players.A.deck.count"]').fill("15")
-    page.locator('[name="players.B.deck.count"]').fill("10")
+    _game(page, "4", "effect", {"A.deck": "15", "B.deck": "10"})
     _card(page, "A1", "竹中半兵衛", "1", "1000", "blocker")
     card = page.locator('fieldset[id="players.A.field.1.cards.0"]')
     card.locator("summary").first.click()
