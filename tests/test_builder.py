@@ -14,7 +14,8 @@ from werkzeug.datastructures import MultiDict
 from adjudicator import paths
 from adjudicator.engine import ScenarioError, load_scenario
 from adjudicator.format import fields as format_fields
-from adjudicator.format.scenario import ACTION_KINDS, CONDITION_KINDS, STEP_KINDS, Action, Condition, MillSpec, Step
+from adjudicator.format.actions import ACTION_KINDS, Action
+from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, Condition, MillSpec, Step
 from adjudicator.web import builder_form, builder_kinds
 from adjudicator.web.builder_messages import translate
 from adjudicator.web.builder_posted import LIST_KEYS

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from adjudicator.format.fields import ACTION_FIELDS, CHOICE_FIELDS, CONDITION_FIELDS, STEP_FIELDS
-from adjudicator.format.scenario import ACTION_KINDS, CONDITION_KINDS, STEP_KINDS, Condition
+from adjudicator.format.actions import ACTION_KINDS
+from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, Condition
 
 
 def test_the_tables_hold_every_kind_in_the_models_order():

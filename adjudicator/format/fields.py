@@ -17,18 +17,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from adjudicator.format.scenario import (
-    ACTION_KINDS,
-    CONDITION_KINDS,
-    STEP_KINDS,
-    Action,
-    Choices,
-    Condition,
-    Defence,
-    Selector,
-    Step,
-    Where,
-)
+from adjudicator.format.actions import ACTION_KINDS, Action, Choices, Defence
+from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, Condition, Selector, Step, Where
 
 # How a field is typed: a whole number, a yes/no box, one of listed values, a line of text, a list of
 # words, or (for anything structured) one line of YAML.

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.engine import ScenarioError
-from adjudicator.format.scenario import parse_text
+from adjudicator.format.loading import parse_text
 from adjudicator.web.builder_values import text
 
 _FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９－＋", "0123456789-+")

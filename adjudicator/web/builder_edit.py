@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.format.scenario import MAX_SENTENCES
+from adjudicator.format.base import MAX_SENTENCES
 from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.web.builder_draft import CARD_NUMBERS, Draft, card_draft, sentence_draft
 from adjudicator.web.builder_posted import LIST_KEYS, LIST_LIMITS

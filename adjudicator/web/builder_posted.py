@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.format.scenario import MAX_ACTIONS, MAX_CARD_LIST, MAX_EFFECTS, MAX_SENTENCES, MAX_STEPS
+from adjudicator.format.base import MAX_ACTIONS, MAX_CARD_LIST, MAX_EFFECTS, MAX_SENTENCES, MAX_STEPS
 from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.web.builder_draft import Draft
 from adjudicator.web.builder_kinds import settle_kind
