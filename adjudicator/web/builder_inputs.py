@@ -10,12 +10,11 @@ from dataclasses import dataclass
 
 from adjudicator import vocabulary
 from adjudicator.format.fields import FieldSpec, KindSpec
-from adjudicator.web.builder_kinds import choice_text, is_choice_field, kinds_of, ordered_choices, spec_of, widget
+from adjudicator.web.builder_kinds import LIST_WIDGETS, choice_text, is_choice_field, kinds_of, ordered_choices, spec_of, widget
 from adjudicator.web.builder_labels import choice_label, kind_field_label
 
 REF_NAMES = frozenset({"card", "onto", "source", "host"})  # a card reference: offer the board's slots and ids
 NOT_GIVEN = "指定しない"
-LIST_WIDGETS = frozenset({"responses", "summon"})
 
 
 @dataclass(frozen=True)

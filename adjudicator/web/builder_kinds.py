@@ -61,6 +61,8 @@ def companion_names(group: str) -> frozenset[str]:
     """Keys written beside a kind key (``do`` of ``repeat``), never a kind themselves."""
     return frozenset(c.name for spec in KINDS[group].values() for c in spec.companions)
 
+LIST_WIDGETS = frozenset({"responses", "summon"})  # a list of items of their own, not one input
+
 
 def widget(kind: str, name: str) -> str:
     return WIDGETS.get((kind, name), "")
@@ -101,8 +103,9 @@ def kind_draft(spec: KindSpec | None, value: Any, beside: Mapping[str, Any] | No
     draft: Draft = {"value": ""}
     if spec.fields and isinstance(value, dict):
         for field in spec.fields:
-            draft[_draft_key(spec, field)] = _widget_draft(spec.kind, field, value) if widget(spec.kind, field.name) \
-                in ("responses", "summon") else field_draft(field, value.get(field.name))
+            listed = widget(spec.kind, field.name) in LIST_WIDGETS
+            draft[_draft_key(spec, field)] = (_widget_draft(spec.kind, field, value) if listed
+                                              else field_draft(field, value.get(field.name)))
         draft["more"] = rest_text(value, tuple(f.name for f in spec.fields))
     elif value is not None:
         draft["value"] = field_draft(spec.value, value) if spec.value else flow(value)
