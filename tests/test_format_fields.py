@@ -23,7 +23,8 @@ def test_a_fields_type_bounds_choices_default_and_need_are_read_from_its_model()
     protect = STEP_FIELDS["protect"].field("from")  # the alias, as a scenario writes it
     assert protect.choices == ("leave_field", "battle", "effects") and protect.required
     assert STEP_FIELDS["search"].field("random").input == "flag"
-    assert STEP_FIELDS["search"].field("zones").default == ["deck"]
+    zones = STEP_FIELDS["search"].field("zones")
+    assert (zones.input, zones.default, zones.choices, zones.max_items) == ("words", ["deck"], ("deck", "graveyard"), 2)
     assert ACTION_FIELDS["attack"].field("damage_zero").choices == (True, False, "open")
 
 

@@ -48,7 +48,7 @@ class FieldSpec:
     input: InputKind
     required: bool
     default: Any = None              # the model's default (None when required or when it is None)
-    choices: tuple[Any, ...] = ()    # the values a choice takes (Literal values; True/False for a yes/no)
+    choices: tuple[Any, ...] = ()    # the values a choice (or each word of a list) takes; True/False for a yes/no
     minimum: int | None = None
     maximum: int | None = None
     max_items: int | None = None     # for a list
@@ -146,6 +146,9 @@ def _input(members: tuple[Any, ...], default: Any) -> InputKind:
 
 
 def _choices(members: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The values a choice takes, or each item of a list of words (``zones: [deck, graveyard]``)."""
+    if len(members) == 1 and get_origin(members[0]) is list:
+        return _choices(_members(get_args(members[0])[0]))
     values: list[Any] = []
     for member in members:
         values += get_args(member) if get_origin(member) is Literal else (True, False) if member is bool else ()

@@ -90,6 +90,8 @@ def _input(spec: KindSpec, field: FieldSpec, name: str) -> Input:
 def _hint(field: FieldSpec) -> str:
     if field.input == "number" and field.minimum is not None and field.maximum is not None:
         return f"{field.minimum}〜{field.maximum}"
+    if field.input == "words" and field.choices:
+        return "、".join(f"{c}（{choice_label(field.name, c, field.choices)}）" for c in field.choices)
     if field.input == "words":
         return "「、」区切り"
     if field.input == "yaml":
