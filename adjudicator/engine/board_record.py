@@ -82,8 +82,9 @@ class SlotRecord:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The stack's names, bottom → top; an older trace without the stack gives only the top's name."""
-        return tuple(card.name for card in self.stack) or (self.top,)
+        """The stack's names, bottom → top; a trace older than the stack's cards gives its height, with only
+        the top's name."""
+        return tuple(card.name for card in self.stack) or ("",) * (self.cards - 1) + (self.top,)
 
 
 @dataclass(frozen=True)
