@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from adjudicator.vocabulary import COUNTED_ZONES
+
 UNKNOWN = "unknown"  # a count the scenario left unknown: never read as a number
 Count = int | Literal["unknown"]
-COUNTED_ZONES = ("deck", "graveyard", "hand")
 PLAYERS = ("A", "B")
-SLOTS = ("1", "2", "3", "4", "5")
+SLOTS = ("1", "2", "3", "4", "5")  # the field's five slots (2.3.1), as the trace JSON names them
 SLOT_FACTS = ("face", "state", "power", "rank", "cards", "top")  # what an expectation or a re-run compares
 
 

@@ -8,6 +8,7 @@ that was stored.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from adjudicator import vocabulary
 from adjudicator.engine.board_record import PLAYERS, SLOTS, UNKNOWN, BoardRecord, Count, PlayerRecord, SlotRecord
 from adjudicator.engine.render import verdict_words
