@@ -24,18 +24,11 @@ from adjudicator.engine import ScenarioError
 from adjudicator.reading import load_scenario as read_scenario
 from adjudicator.web.card_text import hand_written_sentences
 from adjudicator.web.cards import library_card
-from adjudicator.format.scenario import (
-    CONDITION_KINDS as FORMAT_CONDITION_KINDS,
-    Defence,
-    FORMAT,
-    MAX_ACTIONS,
-    MAX_CARD_LIST,
-    MAX_EFFECTS,
-    MAX_SENTENCES,
-    MAX_STACK,
-    MAX_STEPS,
-    parse_text,
-)
+from adjudicator.format.actions import Defence
+from adjudicator.format.base import MAX_ACTIONS, MAX_CARD_LIST, MAX_EFFECTS, MAX_SENTENCES, MAX_STACK, MAX_STEPS
+from adjudicator.format.effects import CONDITION_KINDS as FORMAT_CONDITION_KINDS
+from adjudicator.format.loading import parse_text
+from adjudicator.format.scenario import FORMAT
 from adjudicator.rulebook.numbers import bounded_int
 
 PLAYERS = ("A", "B")

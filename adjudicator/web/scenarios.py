@@ -36,7 +36,7 @@ from flask import (
 from adjudicator import paths, vocabulary
 from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario
 from adjudicator.engine.trace import Trace, UnreadableTrace
-from adjudicator.format.scenario import MAX_SOURCE_BYTES, parse_text
+from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import (
     LinkRecord,
     LinkStore,
