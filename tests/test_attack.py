@@ -56,7 +56,7 @@ def test_an_illegal_declaration_changes_nothing_and_records_no_step():
     trace = run(data)
     assert not trace.legal and trace.steps == ()
     assert trace.violations[0].kind == "action" and "5.2.6" in trace.violations[0].cites
-    assert trace.final["A"] == trace.initial["A"] and trace.final["B"] == trace.initial["B"]
+    assert trace.final.player("A") == trace.initial.player("A") and trace.final.player("B") == trace.initial.player("B")
 
 
 def test_a_rejected_block_is_a_choice_violation_and_the_attack_goes_on():
@@ -67,7 +67,7 @@ def test_a_rejected_block_is_a_choice_violation_and_the_attack_goes_on():
     )
     trace = run(data)
     assert [v.kind for v in trace.violations] == ["choice"]
-    assert trace.final["B"]["deck"] == 16
+    assert trace.final.player("B").deck == 16
 
 
 def test_the_considered_note_says_why_the_deck_attack_is_no_battle():
@@ -85,8 +85,8 @@ def test_substitute_power_is_floored_and_returns_after_the_attack():
     trace = run(data)
     defence = next(s for s in trace.steps if "11.2.3" in s.cites)
     assert "2500 → 0" in defence.text and "11.6.2" in defence.cites
-    assert trace.final["A"]["field"]["1"]["power"] == 2500
-    assert trace.final["B"]["deck"] == 20
+    assert trace.final.slot("A", "1").power == 2500
+    assert trace.final.player("B").deck == 20
 
 
 def test_damage_zero_right_is_spent_once():
@@ -96,7 +96,7 @@ def test_damage_zero_right_is_spent_once():
         B={"rights": {"damage_zero": 1}},
     )
     trace = run(data)
-    assert trace.final["B"]["damage_zero"] == 0
+    assert trace.final.player("B").damage_zero == 0
     assert [(v.kind, v.cites) for v in trace.violations] == [("choice", ("11.2.8", "11.3.1"))]
     moves = [s for s in trace.steps if "10.6.2-8" in s.cites]
     assert not any("山札" in change for change in moves[0].changes)  # the first attack is zeroed
@@ -116,7 +116,7 @@ def test_cancelled_attack_keeps_the_rest_and_deals_no_damage():
     cancel = next(s for s in trace.steps if "10.6.5" in s.cites)
     assert "キャンセル" in cancel.text
     assert not any("10.6.2-6" in s.cites for s in trace.steps)
-    assert trace.final["B"]["field"]["1"]["cards"] == 1
+    assert trace.final.slot("B", "1").cards == 1
 
 
 def test_battle_proof_card_is_a_considered_rule_at_step_seven():
@@ -128,7 +128,7 @@ def test_battle_proof_card_is_a_considered_rule_at_step_seven():
     trace = run(data)
     step7 = next(s for s in trace.steps if "10.6.2-7" in s.cites)
     assert any("11.7.2" in c.cites for c in step7.considered)
-    assert trace.final["B"]["field"]["1"]["cards"] == 1
+    assert trace.final.slot("B", "1").cards == 1
 
 
 def test_under_card_of_a_defeated_top_keeps_the_rest_and_becomes_the_top():
@@ -137,8 +137,8 @@ def test_under_card_of_a_defeated_top_keeps_the_rest_and_becomes_the_top():
         {"name": "上", "rank": 1, "power": 1000, "role": "blocker"},
     ], "state": "rest"}
     trace = run(scenario({1: person("猛将", 3000)}, {2: stack}, actions=[attack(target="B2")]))
-    slot = trace.final["B"]["field"]["2"]
-    assert (slot["top"], slot["state"], slot["cards"]) == ("下", "rest", 1)
+    slot = trace.final.slot("B", "2")
+    assert (slot.top, slot.rested, slot.cards) == ("下", True, 1)
     move = next(s for s in trace.steps if "10.6.2-8" in s.cites)
     assert "11.1.5" in move.cites and "レスト状態のまま残り" in move.text
 

@@ -120,8 +120,8 @@ def test_an_illegal_action_rolls_back_and_the_next_action_still_resolves():
     )
     trace = resolve(load_scenario(data))
     assert [v.action for v in trace.violations] == [0]
-    assert trace.final["A"]["field"]["1"]["state"] == "active"
-    assert trace.final["B"]["deck"] == 8
+    assert not trace.final.slot("A", "1").rested
+    assert trace.final.player("B").deck == 8
     assert {s.action for s in trace.steps} == {1}
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from adjudicator import paths
 from adjudicator.engine import load_scenario, resolve
-from adjudicator.engine.trace import Trace
+from adjudicator.engine.board_record import BoardRecord, SlotRecord
+from adjudicator.engine.trace import Trace, UnreadableTrace
 from adjudicator.links import Ruling, encode_payload, make_record
 from adjudicator.links import ruling as ruling_module
 
@@ -23,16 +24,42 @@ def _scenario(path: Path = EXAMPLE):
 
 
 def test_every_trace_of_the_repository_reads_back_from_its_json():
-    """``Trace.from_json(t.to_json())`` is ``t``, through JSON text as a stored link keeps it."""
+    """``Trace.from_json(t.to_json())`` is ``t``, through JSON text as a stored link keeps it, and writes
+    back the same bytes (the typed boards write exactly the JSON the engine wrote)."""
     for path in SCENARIOS:
         trace = resolve(_scenario(path))
-        document = json.loads(json.dumps(trace.to_json(), ensure_ascii=False))
-        assert Trace.from_json(document) == trace, path
+        text = json.dumps(trace.to_json(), ensure_ascii=False)
+        read = Trace.from_json(json.loads(text))
+        assert read == trace, path
+        assert json.dumps(read.to_json(), ensure_ascii=False) == text, path
+
+
+def test_the_boards_of_a_trace_are_typed_records():
+    trace = resolve(_scenario())
+    assert isinstance(trace.final, BoardRecord) and isinstance(trace.initial, BoardRecord)
+    attacker = trace.initial.slot("A", "1")
+    assert isinstance(attacker, SlotRecord) and attacker.names[-1] == attacker.top
+    assert trace.final.player("B").deck < trace.initial.player("B").deck  # the deck attack took cards
 
 
 def test_a_document_that_is_not_a_trace_is_refused():
     with pytest.raises(ValueError, match="hi-story-trace/1"):
         Trace.from_json({"format": "hi-story-scenario/1"})
+
+
+@pytest.mark.parametrize("damage", [
+    lambda t: t.update(steps=[{"n": 1}]),                              # a step without its text
+    lambda t: t["final"]["B"].update(deck="many"),                     # a count that is not one
+    lambda t: t["final"]["A"]["field"].update({"7": t["final"]["A"]["field"]["1"]}),  # no slot 7 (2.3.1)
+    lambda t: t["initial"]["A"]["field"]["1"].update(face="sideways"),
+    lambda t: t.update(final=["not", "a", "board"]),
+    lambda t: t.update(decision="B"),
+])
+def test_a_damaged_trace_is_refused_with_a_reason_not_a_crash(damage):
+    document = resolve(_scenario()).to_json()
+    damage(document)
+    with pytest.raises(UnreadableTrace, match="damaged hi-story-trace/1"):
+        Trace.from_json(document)
 
 
 def _counting(monkeypatch, name: str) -> list[int]:

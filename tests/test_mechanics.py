@@ -72,7 +72,7 @@ def _look_then_rest(rest_in_the_same_effect: bool) -> dict:
         },
         "actions": [{"activate": {"card": "A1", "effect": "偵察"}}] + ([] if rest_in_the_same_effect else [{"activate": {"card": "A3", "effect": "号令"}}]),
     }
-    return resolve(load_scenario(data)).final["A"]["field"]["2"]
+    return resolve(load_scenario(data)).final.slot("A", "2").facts()
 
 
 def test_what_a_look_reveals_is_read_only_while_that_effect_runs():

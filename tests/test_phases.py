@@ -37,7 +37,7 @@ def test_draw_records_counts_and_refresh_names_each_slot():
 def test_draw_count_outside_zero_to_two_is_refused_with_5_2_2():
     trace = run(scenario("draw", {}, [{"draw_phase": {"draw": 3}}]))
     assert trace.violations[0].cites[0] == "5.2.2"
-    assert trace.final["A"]["deck"] == 20
+    assert trace.final.player("A").deck == 20
 
 
 def test_first_player_first_turn_draw_is_refused_but_zero_is_fine():
@@ -54,7 +54,7 @@ def test_summon_flips_every_face_down_card_and_marks_it_summoned_this_turn():
         [{"summon_phase": {"summon": []}}],
     )
     trace = run(data)
-    assert [trace.final["A"]["field"][s]["face"] for s in ("1", "3")] == ["up", "up"]
+    assert [trace.final.slot("A", s).face_down for s in ("1", "3")] == [False, False]
     flip = trace.steps[0]
     assert set(flip.changes) == {"A1: ウラ → オモテ A1〈侍〉", "A3: ウラ → オモテ A3〈足軽〉"}
 
@@ -76,7 +76,7 @@ def test_a_bare_id_takes_the_lowest_empty_slot():
         {"hand": [{"id": "x", **card("足軽", 0)}], "field": {1: {"card": card("侍", 1)}, 2: {"card": card("槍", 1)}}},
         [{"summon_phase": {"summon": ["x"]}}],
     )
-    assert run(data).final["A"]["field"]["3"]["top"] == "足軽"
+    assert run(data).final.slot("A", "3").top == "足軽"
 
 
 def test_set_goes_face_down_and_keeps_the_stack_state():
@@ -86,8 +86,8 @@ def test_set_goes_face_down_and_keeps_the_stack_state():
         [{"set": {"card": "r2", "onto": "A1"}}],
     )
     trace = run(data)
-    slot = trace.final["A"]["field"]["1"]
-    assert (slot["face"], slot["state"], slot["cards"], slot["power"]) == ("down", "rest", 2, None)
+    slot = trace.final.slot("A", "1")
+    assert (slot.face_down, slot.rested, slot.cards, slot.power) == (True, True, 2, None)
     step = trace.steps[0]
     assert "A1: 1枚 → 2枚、オモテ → ウラ（レスト）" in step.changes
     assert any("4.5.2" in c.cites for c in step.considered)
@@ -110,5 +110,5 @@ def test_a_later_phase_action_advances_through_the_phases_between():
         [{"set": {"card": "r1", "onto": "A1"}}],
     )
     trace = run(data)
-    assert trace.final["game"]["phase"] == "set"
+    assert trace.final.game.phase == "set"
     assert sum("5.2.1" in s.cites for s in trace.steps) == 3  # summon, effect, set

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.engine.board import Expiry, PowerMod
+from adjudicator.engine.board_record import BoardRecord
 from adjudicator.engine.stats import apply_power_mods
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -92,15 +93,12 @@ def attack_scenarios(draw) -> dict[str, Any]:
     return board
 
 
-def _total_cards(snapshot: dict[str, Any]) -> int:
-    return sum(
-        snapshot[p]["deck"] + snapshot[p]["graveyard"] + snapshot[p]["hand"] + sum(s["cards"] for s in snapshot[p]["field"].values())
-        for p in ("A", "B")
-    )
+def _total_cards(board: BoardRecord) -> int:
+    return sum(p.deck + p.graveyard + p.hand + sum(s.cards for s in p.field) for p in board.players)
 
 
-def _powers(snapshot: dict[str, Any]) -> list[int]:
-    return [s["power"] for p in ("A", "B") for s in snapshot[p]["field"].values() if s["power"] is not None]
+def _powers(board: BoardRecord) -> list[int]:
+    return [s.power for p in board.players for s in p.field if s.power is not None]
 
 
 @SETTINGS
@@ -122,14 +120,14 @@ def test_no_power_is_ever_negative(data):
 @given(attack_scenarios())
 def test_a_finished_game_has_exactly_one_winner(data):
     trace = resolve(load_scenario(data))
-    decks = {p: trace.final[p]["deck"] for p in ("A", "B")}
+    decks = {p.id: p.deck for p in trace.final.players}
     if trace.winner is None:
         # No winner: either nobody's deck ran out, or the rulebook left it open (both at 0, 12.1.3).
         assert all(decks.values()) or trace.gaps
         return
     loser = "B" if trace.winner == "A" else "A"
     assert decks[loser] == 0 and decks[trace.winner] > 0
-    assert trace.final["game"]["winner"] == trace.winner
+    assert trace.final.game.winner == trace.winner
 
 
 @SETTINGS

@@ -35,9 +35,10 @@ def test_the_examples_typing_a_choice_are_many():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_page_twin_short_link_and_rerun_agree(client, name: str):
-    expected = resolve(example_scenario(name)).to_json()
+    ruling = resolve(example_scenario(name))
+    expected = ruling.to_json()
     page = client.get(f"/scenarios/{name}").get_data(as_text=True)
-    assert trace_views.verdict(expected).headline in page
+    assert trace_views.verdict(ruling).headline in page
 
     twin = client.get(_attribute(page, r'<link rel="alternate" type="application/json" href="([^"]+)"')).get_json()
     assert twin["trace"] == expected

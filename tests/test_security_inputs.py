@@ -167,3 +167,5 @@ def test_rerunning_a_stale_stored_link_says_the_scenario_is_not_valid_today(clie
     response = client.get(f"/t/{stale_record.id}/rerun")
     assert response.status_code == 409
     assert "現在のシナリオ形式では有効ではない" in response.get_data(as_text=True)
+    twin = client.get(f"/t/{stale_record.id}/rerun.json")  # its JSON twin says the same, it does not fail
+    assert twin.status_code == 409 and "現在のシナリオ形式では有効ではない" in twin.get_json()["error"]

@@ -187,6 +187,61 @@ def test_a_link_made_before_an_engine_change_still_shows_its_stored_trace(client
     assert _text(client.get(f"/t/{record.id}")).count("旧エンジンの説明文。") == 1  # still the stored trace
 
 
+def test_rerun_compares_the_engine_limit_and_the_board_to_continue_from(client, app):
+    """A stored ruling that an engine bound stopped (so it had no board to continue from) against today's,
+    which runs to its end: both differences are named, on the page and in its JSON twin."""
+    scenario = _scenario()
+    older = resolve(scenario).to_json()
+    older["limit"] = {"name": "MAX_STEPS", "bound": 2000, "text": "上限で停止", "action": 0}
+    older["final_scenario"] = None
+    with app.app_context():
+        record = link_store().put(make_record(scenario, older, Versions("hi-story", "v1.0.0", "0.0.8")))
+    rerun = html_lib.unescape(_text(client.get(f"/t/{record.id}/rerun")))
+    assert "結果が変わりました" in rerun
+    assert "エンジンの上限: MAX_STEPS（2000） → なし" in rerun and "続きを調べる盤面: なし → あり" in rerun
+    twin = client.get(f"/t/{record.id}/rerun.json").get_json()
+    assert twin["changed"] and twin["current"]["trace"] == resolve(scenario).to_json()
+    assert {line.split(":")[0] for line in twin["differences"]} == {"エンジンの上限", "続きを調べる盤面"}
+
+
+def test_a_changed_board_to_continue_from_names_where_it_changed():
+    from dataclasses import replace
+
+    from adjudicator.links import outcome_differences
+
+    trace = resolve(_scenario())
+    board = json.loads(json.dumps(trace.final_scenario))
+    board["players"]["B"]["deck"] = 99
+    board["game"]["phase"] = "set"
+    assert outcome_differences(trace, trace) == []
+    assert outcome_differences(trace, replace(trace, final_scenario=board)) == [
+        "続きを調べる盤面が変わりました: game.phase、players.B.deck"]
+
+
+@pytest.mark.parametrize("damage, twin_status", [
+    (lambda trace: json.dumps({**trace, "final": {"B": {"deck": "many"}}}), 200),  # a board that is not one
+    (lambda trace: json.dumps({**trace, "format": "hi-story-trace/0"}), 200),       # a format not read here
+    (lambda trace: '{"format": "hi-story-trace/1", "steps": [', 409),               # not even JSON
+])
+def test_a_stored_trace_that_does_not_read_gets_a_clear_page_not_a_500(client, app, damage, twin_status):
+    """The page and the re-run say so and offer to judge the scenario anew; the JSON twin still gives the
+    record as stored whenever its text is JSON."""
+    from dataclasses import replace
+
+    scenario = _scenario()
+    made = make_record(scenario, resolve(scenario).to_json(), Versions("hi-story", "v1.0.0", f"0.0.{id(damage)}"))
+    with app.app_context():
+        record = link_store().put(replace(made, trace=damage(resolve(scenario).to_json())))
+    for url in (f"/t/{record.id}", f"/t/{record.id}/rerun"):
+        page = client.get(url)
+        assert page.status_code == 409, url
+        assert "このリンクに保存された判定は、壊れているか" in _text(page)
+        assert f'href="/s/{encode_payload(scenario)}" data-judge-anew' in _text(page)  # judge it anew
+    answer = client.get(f"/t/{record.id}/rerun.json")
+    assert answer.status_code == 409 and answer.get_json()["links"]["stateless"] == f"/s/{encode_payload(scenario)}"
+    assert client.get(f"/t/{record.id}.json").status_code == twin_status
+
+
 def test_rerun_of_an_unchanged_ruling_says_so(client, app):
     scenario = _scenario()
     with app.app_context():

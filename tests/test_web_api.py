@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from adjudicator.rulebook import load_rulebook
@@ -132,12 +134,23 @@ def test_search_json_caps_the_limit(client):
     assert 20 < len(data["hits"]) <= 100
 
 
+def _shape(path: str) -> str:
+    """A route with its parameters unnamed: ``/t/<link_id>.json`` and ``/t/{id}.json`` are both ``/t/{}.json``."""
+    return re.sub(r"<[^>]+>|\{[^}]+\}", "{}", path)
+
+
 def test_openapi_describes_every_json_route(client, app):
     description = client.get("/api/openapi.json").json
     assert description["openapi"].startswith("3.")
     described = set(description["paths"])
     for route in ("/index.json", "/rules/{book}.json", "/rules/{book}/{id}.json",
                   "/rules/{book}/{release}/{id}.json", "/rules/{book}/all.json", "/rules/{book}/all.md",
-                  "/search.json", "/api/openapi.json"):
+                  "/search.json", "/api/openapi.json", "/scenarios/{name}.json"):
         assert route in described
+    # Every JSON twin the app routes (a rule ending in .json) and every /api/ route is described, whatever
+    # its parameters are called.
+    routed = {_shape(rule.rule) for rule in app.url_map.iter_rules()
+              if rule.rule.endswith(".json") or (rule.rule.startswith("/api/") and rule.rule != "/api/")}
+    assert routed - {_shape(path) for path in described} == set()
+    assert {"/match.json", "/scenarios.json", "/t/{}/rerun.json", "/t/{}.json", "/s/{}.json"} <= routed
     assert description["servers"] == [{"url": "/"}]  # never the Host header (a configured PUBLIC_URL, or relative)

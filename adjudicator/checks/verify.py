@@ -9,11 +9,10 @@ from typing import Any
 from adjudicator.format.errors import ScenarioError
 from adjudicator.format.expect import Expect
 from adjudicator.engine import resolve
+from adjudicator.engine.board_record import PLAYERS, SLOT_FACTS, SLOTS, BoardRecord
 from adjudicator.engine.trace import Trace
 from adjudicator.reading import load_scenario
 from adjudicator.rulebook.numbers import citation_covers
-
-STATE_FIELDS = ("state", "face", "power", "cards", "rank", "top")
 
 
 @dataclass(frozen=True)
@@ -83,13 +82,13 @@ def _check_order(order: list[str], cited: list[str]) -> list[str]:
     return []
 
 
-def _check_state(state: dict[str, Any], final: dict[str, Any]) -> list[str]:
+def _check_state(state: dict[str, Any], final: BoardRecord) -> list[str]:
     failures = []
     for key, expected in state.items():
         got = _state_value(final, key)
         if isinstance(expected, dict) and isinstance(got, dict):
             for name, value in expected.items():
-                if name not in STATE_FIELDS:
+                if name not in SLOT_FACTS:
                     failures.append(f"state: {key}.{name} is not a field that can be checked")
                 elif got.get(name) != value:
                     failures.append(f"state: {key}.{name} expected {value!r}, got {got.get(name)!r}")
@@ -100,14 +99,16 @@ def _check_state(state: dict[str, Any], final: dict[str, Any]) -> list[str]:
     return failures
 
 
-def _state_value(final: dict[str, Any], key: str) -> Any:
-    """``B.deck`` → a count; ``A2`` → the slot's facts, or ``"empty"``."""
+def _state_value(final: BoardRecord, key: str) -> Any:
+    """``B.deck`` → a count (or ``"unknown"``); ``A2`` → the slot's facts, or ``"empty"``; as the trace JSON
+    writes them, which is what ``expect.state`` is written in."""
     if "." in key:
-        player, zone = key.split(".", 1)
-        return final.get(player, {}).get(zone)
-    if len(key) == 2 and key[0] in "AB" and key[1] in "12345":
-        slot = final[key[0]]["field"].get(key[1])
-        return slot if slot is not None else "empty"
+        pid, fact = key.split(".", 1)
+        player = final.player(pid)
+        return player.fact(fact) if player else None
+    if len(key) == 2 and key[0] in PLAYERS and key[1] in SLOTS:
+        slot = final.slot(key[0], key[1])
+        return slot.facts() if slot is not None else "empty"
     return None
 
 

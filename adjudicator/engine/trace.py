@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from adjudicator.engine.board_record import BoardRecord
 from adjudicator.engine.rules import Rule, cited_clauses
 
 # What a rule decided where it is cited (Catala's fulfilled / not fulfilled): it made something happen or
@@ -39,6 +40,11 @@ MAX_STEPS = 2_000  # a trace longer than this means a loop the step limit should
 
 class TraceFull(Exception):
     """The trace reached ``MAX_STEPS``: resolution stops there with a gap, it is not a program error."""
+
+
+class UnreadableTrace(ValueError):
+    """A document this version cannot read as ``hi-story-trace/1`` (another format, or damaged): said, not
+    guessed at."""
 
 
 @dataclass(frozen=True)
@@ -276,12 +282,20 @@ class Trace:
     decision: Decision | None
     gaps: tuple[Gap, ...]
     winner: str | None
-    final: dict[str, Any]
-    initial: dict[str, Any]
+    final: BoardRecord
+    initial: BoardRecord
     errors: tuple[tuple[str, str], ...] = ()  # impossible board: named reasons, nothing resolved
     limit: Limit | None = None  # stopped at an engine bound, not at a gap of the rulebook
     # The final board in scenario form, to continue from (None when resolution did not run to its end).
     final_scenario: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        # The engine's snapshot hands a board over as its JSON (snapshot.board_json): read it here, once, so
+        # that every reader of a trace gets the typed record.
+        for name in ("final", "initial"):
+            board = getattr(self, name)
+            if not isinstance(board, BoardRecord):
+                object.__setattr__(self, name, BoardRecord.from_json(board))
 
     @property
     def legal(self) -> bool:
@@ -305,17 +319,26 @@ class Trace:
             "winner": self.winner,
             "errors": [{"path": p, "text": t} for p, t in self.errors],
             "steps": [s.to_json() for s in self.steps],
-            "initial": self.initial,
-            "final": self.final,
+            "initial": self.initial.to_json(),
+            "final": self.final.to_json(),
             "final_scenario": self.final_scenario,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Trace":
         """The ruling a ``hi-story-trace/1`` document records (a stored link's trace, an API answer):
-        ``Trace.from_json(t.to_json())`` equals ``t``. ``legal`` is derived, not read."""
-        if data.get("format") != TRACE_FORMAT:
-            raise ValueError(f"not a {TRACE_FORMAT} document: format is {data.get('format')!r}")
+        ``Trace.from_json(t.to_json())`` equals ``t``. ``legal`` is derived, not read. A document that is not
+        one (another format, a damaged or truncated record) raises :class:`UnreadableTrace`, saying where."""
+        if not isinstance(data, dict) or data.get("format") != TRACE_FORMAT:
+            found = data.get("format") if isinstance(data, dict) else type(data).__name__
+            raise UnreadableTrace(f"not a {TRACE_FORMAT} document: format is {found!r}")
+        try:
+            return cls._read(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise UnreadableTrace(f"a damaged {TRACE_FORMAT} document: {type(error).__name__}: {error}") from error
+
+    @classmethod
+    def _read(cls, data: dict[str, Any]) -> "Trace":
         decision = data.get("decision")
         return cls(
             rulebook=dict(data["rulebook"]),
@@ -327,8 +350,8 @@ class Trace:
             decision=Decision.from_json(decision) if decision else None,
             gaps=tuple(Gap.from_json(g) for g in data.get("gaps", ())),
             winner=data.get("winner"),
-            final=data.get("final") or {},
-            initial=data.get("initial") or {},
+            final=BoardRecord.from_json(data.get("final")),
+            initial=BoardRecord.from_json(data.get("initial")),
             errors=tuple((e["path"], e["text"]) for e in data.get("errors", ())),
             limit=Limit.from_json(data["limit"]) if data.get("limit") else None,
             final_scenario=data.get("final_scenario"),

@@ -69,14 +69,16 @@ class LinkRecord:
     def trace_data(self) -> dict[str, Any]:
         return json.loads(self.trace)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, trace: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The record as the JSON twins show it; ``trace``, its trace document when the caller has read it
+        already (a ruling reads it once)."""
         return {
             "id": self.id,
             "rulebook": {"id": self.rulebook_id, "release": self.release},
             "engine": self.engine,
             "created": self.created,
             "scenario": self.scenario_data(),
-            "trace": self.trace_data(),
+            "trace": trace if trace is not None else self.trace_data(),
         }
 
 

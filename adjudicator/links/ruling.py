@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from adjudicator.engine import Scenario, ScenarioError, Trace, canonical_json, load_scenario, resolve
+from adjudicator.engine.trace import UnreadableTrace
 from adjudicator.links.payload import encode_canonical
 from adjudicator.links.record import LinkRecord, Versions, make_record
 
@@ -39,7 +40,7 @@ class Ruling:
         what was seen, and nothing that needs the scenario itself (a stateless link, a re-run) is offered."""
         try:
             scenario = load_scenario(record.scenario_data())
-        except ScenarioError:
+        except (ScenarioError, ValueError):  # ValueError: a damaged record whose scenario is not even JSON
             scenario = None
         return cls(scenario, stored=record)
 
@@ -49,8 +50,9 @@ class Ruling:
 
     @cached_property
     def trace(self) -> Trace:
-        """The trace as an object; a stored one is read only when asked for (the page shows the stored
-        document as it is)."""
+        """The trace as an object, which every reader takes (the trace page, the previews, the re-run); a
+        stored one is read once, with ``Trace.from_json``. Raises :class:`UnreadableTrace` for a stored trace
+        this version cannot read (damaged, or of another format)."""
         if self.made is not None:
             return self.made
         return Trace.from_json(self.trace_json)
@@ -69,8 +71,14 @@ class Ruling:
 
     @cached_property
     def trace_json(self) -> dict[str, Any]:
-        """The ``hi-story-trace/1`` document: for a stored ruling, the stored one as it is."""
-        return self.stored.trace_data() if self.stored is not None else self.trace.to_json()
+        """The ``hi-story-trace/1`` document: for a stored ruling, the stored one as it is (UnreadableTrace
+        when the stored text is not even JSON)."""
+        if self.stored is None:
+            return self.trace.to_json()
+        try:
+            return self.stored.trace_data()
+        except ValueError as error:
+            raise UnreadableTrace(f"the stored trace of {self.stored.id} is not JSON: {error}") from error
 
     def record(self, versions: Versions | None = None) -> LinkRecord:
         """The short link's record: the stored one, or a new one for this ruling."""

@@ -65,9 +65,9 @@ def gallery(root: Path) -> tuple[GalleryGroup, ...]:
 
 def _card(root: Path, name: str) -> GalleryCard:
     scenario = load_scenario((root / f"{name}.yaml").read_text(encoding="utf-8"))
-    trace = resolve(scenario).to_json()
+    trace = resolve(scenario)
     found = verdict(trace)
-    return GalleryCard(name, str(trace.get("title") or name), str(trace.get("question") or ""), found.legal,
+    return GalleryCard(name, trace.title or name, trace.question or "", found.legal,
                        found.summary, found.headline, found.main_clauses[:4])
 
 

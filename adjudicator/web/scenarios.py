@@ -35,6 +35,7 @@ from flask import (
 
 from adjudicator import paths, vocabulary
 from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario
+from adjudicator.engine.trace import Trace, UnreadableTrace
 from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import (
     LinkRecord,
@@ -50,6 +51,7 @@ from adjudicator.links import (
 from adjudicator.web import builder_form, gallery as curated, trace_views
 from adjudicator.web.builder_labels import field_label
 from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES, translate
+from adjudicator.web.errors import wants_json
 from adjudicator.web.links import node_url
 from adjudicator.web.rate_limits import write_limit
 from adjudicator.web.services import find_book
@@ -333,7 +335,7 @@ def stateless_link_json(payload: str):
     if isinstance(result, PayloadProblem):
         return _api_error(400, result.message, result.errors)
     ruling = Ruling.resolved(result)
-    shown = ruling.record().to_json()
+    shown = ruling.record().to_json(trace=ruling.trace_json)
     del shown["id"], shown["created"]
     return jsonify({**shown, "links": _links(ruling.payload, None)})
 
@@ -382,7 +384,7 @@ def short_link_json(link_id: str):
     record = _record_or_404(link_id)
     ruling = Ruling.of_record(record)
     stale = {"scenario_valid": False, "notice": STALE_SCENARIO} if ruling.stale else {}
-    return jsonify({**record.to_json(), **stale, "links": _links(ruling.payload, record)})
+    return jsonify({**record.to_json(trace=ruling.trace_json), **stale, "links": _links(ruling.payload, record)})
 
 
 @bp.route("/t/<link_id>/edit")
@@ -393,13 +395,16 @@ def edit_short_link(link_id: str):
 @bp.route("/t/<link_id>/rerun.json")
 def rerun_short_link_json(link_id: str):
     record = _record_or_404(link_id)
-    result = rerun(record)
+    ruling = Ruling.of_record(record)
+    if ruling.stale:
+        return jsonify({"error": STALE_SCENARIO, "status": 409}), 409
+    result = rerun(ruling)
     return jsonify({
         "id": record.id, "changed": result.changed, "differences": list(result.differences),
         "stored": {"rulebook": {"id": record.rulebook_id, "release": record.release}, "engine": record.engine,
                    "verdict": trace_views.verdict(result.stored).headline, "created": record.created},
-        "current": {"rulebook": result.current.get("rulebook"), "engine": result.current.get("engine"),
-                    "verdict": trace_views.verdict(result.current).headline, "trace": result.current},
+        "current": {"rulebook": result.current.rulebook, "engine": result.current.engine,
+                    "verdict": trace_views.verdict(result.current).headline, "trace": result.current.to_json()},
         "links": {"short": url_for("scenarios.short_link", link_id=record.id),
                   "page": url_for("scenarios.rerun_short_link", link_id=record.id)},
     })
@@ -411,7 +416,7 @@ def rerun_short_link(link_id: str):
     ruling = Ruling.of_record(record)
     if ruling.stale:
         return render_template("scenario/link_problem.html", message=STALE_SCENARIO, details=[]), 409
-    result = rerun(record)
+    result = rerun(ruling)
     return render_template(
         "scenario/rerun.html",
         record=record,
@@ -432,6 +437,22 @@ UNSUPPORTED_TYPE = "シナリオは application/json か application/yaml で送
 NOT_VALID = "シナリオに誤りがあります（誤りの箇所と内容は errors にあります）。"
 STALE_SCENARIO = ("このリンクのシナリオは現在のシナリオ形式では有効ではないため、現在のルールで再判定できません。"
                   "表示しているのは保存された判定です。")
+UNREADABLE_TRACE = ("このリンクに保存された判定は、壊れているか、このバージョンでは読めない形式のため表示できません。"
+                    "シナリオが有効なら、下のリンクから現在のルールで判定できます。")
+
+
+@bp.errorhandler(UnreadableTrace)
+def _unreadable_trace(error: UnreadableTrace):
+    """A stored trace that does not read (damaged, or of another format): said plainly, never a 500. The
+    stored record itself is untouched, and the scenario, when it still loads, can be judged anew."""
+    current_app.logger.warning("unreadable stored trace at %s: %s", request.path, error)
+    record = link_store().get(request.view_args["link_id"]) if "link_id" in (request.view_args or {}) else None
+    payload = Ruling.of_record(record).payload if record is not None else None
+    if wants_json():
+        return jsonify({"error": UNREADABLE_TRACE, "status": 409, "links": _links(payload, None)}), 409
+    judge_anew = url_for("scenarios.stateless_link", payload=payload) if payload else None
+    return render_template("scenario/link_problem.html", message=UNREADABLE_TRACE, details=[],
+                           judge_anew=judge_anew), 409
 
 
 @bp.route("/api/resolve", methods=["POST"])
@@ -484,10 +505,10 @@ def _links(payload: str | None, record: LinkRecord | None) -> dict[str, str]:
 
 def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None = None):
     book = find_book("hi-story")
-    trace = ruling.trace_json
+    trace = ruling.trace
     # Each chip opens the clause as it read in the release the ruling was made under (a stored ruling keeps
     # its release; the pinned page of an older release says which release is current).
-    release = (trace.get("rulebook") or {}).get("release") or (book.release if book else "")
+    release = trace.rulebook.get("release") or (book.release if book else "")
     chips = trace_views.ChipMaker(book, lambda node_id: url_for("rules.pinned_node", book_id=book.id, release=release,
                                                                  ref=node_id) if book else None)
     links = _links(ruling.payload, record)
@@ -498,8 +519,8 @@ def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | Non
         verdict=verdict,
         chips=chips,
         main_chips=chips(verdict.main_clauses),
-        before=trace_views.board_view(trace.get("initial")),
-        after=trace_views.board_view(trace.get("final")),
+        before=trace_views.board_view(trace.initial),
+        after=trace_views.board_view(trace.final),
         actions=_action_summaries(ruling.scenario) if ruling.scenario else [],
         record=record,
         example=example,
@@ -512,9 +533,9 @@ def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | Non
     )
 
 
-def _continue_payload(trace: dict[str, Any]) -> str | None:
+def _continue_payload(trace: Trace) -> str | None:
     """The ruling's final board (``final_scenario``) as a link payload for 「続きを調べる」, if there is one."""
-    final = trace.get("final_scenario")
+    final = trace.final_scenario
     if not final:
         return None
     try:

@@ -1,16 +1,18 @@
 """The trace as a page: the verdict first, then the steps with their clause chips, and the board drawn.
 
-Everything here turns the trace JSON (``hi-story-trace/1``, stored or fresh) into plain values the templates
-only render; it never re-resolves, so a stored link shows exactly the trace that was stored.
+Everything here turns a ruling's :class:`Trace` (fresh, or a stored link's read back with ``Trace.from_json``)
+into plain values the templates only render; it never re-resolves, so a stored link shows exactly the trace
+that was stored.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from adjudicator import vocabulary
+from adjudicator.engine.board_record import PLAYERS, SLOTS, UNKNOWN, BoardRecord, Count, PlayerRecord, SlotRecord
 from adjudicator.engine.render import verdict_words
+from adjudicator.engine.trace import Trace
 from adjudicator.rulebook import Rulebook
 from adjudicator.web.happenings import what_happened
 
@@ -72,40 +74,40 @@ class ChipMaker:
         return Chip(clause_id, self.href(node.id), text)
 
 
-def verdict(trace: dict[str, Any]) -> Verdict:
-    legal = bool(trace.get("legal"))
-    winner = trace.get("winner")
-    headline = verdict_words(legal=legal, invalid=bool(trace.get("errors")), winner=winner,
-                             choosing=(trace.get("decision") or {}).get("player"), gaps=bool(trace.get("gaps")),
-                             limit=bool(trace.get("limit")))
-    happened = what_happened(trace) if not trace.get("errors") else ()
-    return Verdict(legal, headline, winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)), happened)
+def verdict(trace: Trace) -> Verdict:
+    headline = verdict_words(legal=trace.legal, invalid=bool(trace.errors), winner=trace.winner,
+                             choosing=trace.decision.player if trace.decision else None, gaps=bool(trace.gaps),
+                             limit=trace.limit is not None)
+    happened = what_happened(trace) if not trace.errors else ()
+    return Verdict(trace.legal, headline, trace.winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)), happened)
 
 
-def key_numbers(trace: dict[str, Any]) -> list[str]:
-    """「Bの山札 9 → 6枚」: each zone count that changed, and each field slot that changed hands."""
-    before, after = trace.get("initial") or {}, trace.get("final") or {}
+def key_numbers(trace: Trace) -> list[str]:
+    """「Bの山札 9 → 6枚」: each zone count that changed."""
     out = []
-    for player in ("A", "B"):
+    for pid in PLAYERS:
+        before, after = trace.initial.player(pid), trace.final.player(pid)
+        if before is None or after is None:
+            continue
         for zone, word in ZONE_WORDS:
-            old, new = (before.get(player) or {}).get(zone), (after.get(player) or {}).get(zone)
-            if old is not None and new is not None and old != new:
-                out.append(f"{player}の{word} {old} → {new}枚")
+            old, new = before.count(zone), after.count(zone)
+            if old != new:
+                out.append(f"{pid}の{word} {_count_words(old)} → {_count_words(new)}枚")
     return out
 
 
-def main_clauses(trace: dict[str, Any]) -> list[str]:
+def main_clauses(trace: Trace) -> list[str]:
     """The clauses that decide the ruling: those of rejected actions first, then the steps' clauses in order.
 
     Items of a procedure (``10.6.2-6``: 「攻撃の処理の⑥」) frame every step of an attack; the clauses the
     steps apply beside them say why this case comes out as it does, so items are left out here.
     """
     seen: dict[str, None] = {}
-    for violation in trace.get("violations") or []:
-        for clause in violation.get("cites") or []:
+    for violation in trace.violations:
+        for clause in violation.cites:
             seen.setdefault(clause, None)
-    for step in trace.get("steps") or []:
-        for clause in step.get("cites") or []:
+    for step in trace.steps:
+        for clause in step.cites:
             if "-" not in clause:
                 seen.setdefault(clause, None)
     return list(seen)[:MAIN_CLAUSES]
@@ -168,37 +170,29 @@ class BoardView:
     turn: str
 
 
-def board_view(board: dict[str, Any] | None) -> BoardView | None:
-    if not board:
+def board_view(board: BoardRecord) -> BoardView | None:
+    if board.empty:
         return None
-    players = tuple(_player_view(pid, board.get(pid) or {}) for pid in ("A", "B"))
-    game = board.get("game") or {}
     turn = ""
-    if game:
-        turn = f"{game.get('turn_player')}のターン（{game.get('round')}ターン目）・{PHASE_WORDS.get(game.get('phase'), game.get('phase'))}"
-    return BoardView(players, turn)
+    if board.game is not None:
+        game = board.game
+        turn = f"{game.turn_player}のターン（{game.round}ターン目）・{PHASE_WORDS.get(game.phase, game.phase)}"
+    return BoardView(tuple(_player_view(player) for player in board.players), turn)
 
 
-def _player_view(pid: str, player: dict[str, Any]) -> PlayerView:
-    field = player.get("field") or {}
-    slots = tuple(_slot_view(pid, str(n), field.get(str(n))) for n in range(1, 6))
-    zones = tuple((word, _count_words(player.get(zone))) for zone, word in ZONE_WORDS)
-    hand = tuple(str(card.get("name")) for card in player.get("hand_cards") or [] if card.get("name"))
-    return PlayerView(pid, zones, slots, hand)
+def _player_view(player: PlayerRecord) -> PlayerView:
+    slots = tuple(_slot_view(f"{player.id}{number}", player.slot(number)) for number in SLOTS)
+    zones = tuple((word, _count_words(player.count(zone))) for zone, word in ZONE_WORDS)
+    return PlayerView(player.id, zones, slots, tuple(card.name for card in player.hand_cards if card.name))
 
 
-def _slot_view(pid: str, number: str, stack: dict[str, Any] | None) -> SlotView:
-    if not stack:
-        return SlotView(f"{pid}{number}", (), False, False, None, None)
-    face_down = stack.get("face") == "down"
-    names = [str(card.get("name", "")) for card in stack.get("stack") or []]
-    if not names:  # an older trace without the stack: draw its height with the top's name
-        names = [""] * (int(stack.get("cards") or 1) - 1) + [str(stack.get("top", ""))]
-    cards = tuple(CardView(name, face_down) for name in names)
-    return SlotView(f"{pid}{number}", cards, face_down, stack.get("state") == "rest", stack.get("power"),
-                    stack.get("rank"))
+def _slot_view(number: str, stack: SlotRecord | None) -> SlotView:
+    if stack is None:
+        return SlotView(number, (), False, False, None, None)
+    cards = tuple(CardView(name, stack.face_down) for name in stack.names)
+    return SlotView(number, cards, stack.face_down, stack.rested, stack.power, stack.rank)
 
 
-def _count_words(count: Any) -> str:
+def _count_words(count: Count) -> str:
     """A zone count as shown: a number, or 「不明」 for one the scenario left unknown (never shown as 0)."""
-    return "不明" if count == "unknown" else str(int(count or 0))
+    return "不明" if count == UNKNOWN else str(count)
