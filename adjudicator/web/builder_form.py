@@ -346,9 +346,9 @@ class Conversion:
                 return found
         return ""
 
-    def add_scenario_errors(self, error: ScenarioError, translate) -> None:
-        for path, message in error.errors:
-            self.error(self.field_of(path), translate(message))
+    def add_scenario_errors(self, error: ScenarioError) -> None:
+        for problem in error.errors:
+            self.error(self.field_of(problem.path), problem.message_ja)
 
 
 def scenario_data(draft: Draft) -> Conversion:
@@ -376,7 +376,7 @@ def scenario_data(draft: Draft) -> Conversion:
     return out
 
 
-def validated(draft: Draft, translate) -> Conversion:
+def validated(draft: Draft) -> Conversion:
     """The draft converted and, if it converts, loaded as a scenario: every error by its form field."""
     conversion = scenario_data(draft)
     if not conversion.errors:
@@ -385,7 +385,7 @@ def validated(draft: Draft, translate) -> Conversion:
             # becomes its sentences, so the ruling and its link do not depend on a later reader.
             conversion.data = read_scenario(conversion.data).dump()
         except ScenarioError as error:
-            conversion.add_scenario_errors(error, translate)
+            conversion.add_scenario_errors(error)
     return conversion
 
 
@@ -809,7 +809,7 @@ def _parse_yaml(out: Conversion, value: Any, form_field: str) -> Any:
     try:
         return parse_text(text)
     except ScenarioError as error:
-        out.error(form_field, "YAMLとして読めません: " + "; ".join(message for _, message in error.errors))
+        out.error(form_field, "; ".join(problem.message_ja for problem in error.errors))
         return None
 
 
