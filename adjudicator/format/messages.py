@@ -147,6 +147,8 @@ MESSAGES: dict[str, Message] = {
     "text_reads_no_step": _m("", "the text reads as no step; write this effect's sentences by hand",
                              "読める処理がない。この効果には sentences を手で書いてください"),
     "text_when_differs": _m("", "what the text says triggers it differs from `when`", "テキストのきっかけが when と食い違う"),
+    "text_shared_with_differs": _m("", "the names the text says it is one effect with differ from `shared_with`",
+                                   "テキストの「合わせて1つの効果となる」名前が shared_with と食い違う"),
 }
 
 

@@ -38,6 +38,8 @@ def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
                 errors.append(FormatError("text_reads_no_step", where))
             if reading.when is not None and effect.when is not None and reading.when != effect.when:
                 errors.append(FormatError("text_when_differs", where))
+            if reading.shared_with and effect.shared_with and list(reading.shared_with) != effect.shared_with:
+                errors.append(FormatError("text_shared_with_differs", where))
             readings[id(effect)] = reading
     if errors:
         raise ScenarioError(errors)
@@ -55,6 +57,10 @@ def _filled(scenario: Scenario, readings: dict[int, Reading]) -> Scenario:
         update: dict[str, Any] = {"sentences": list(reading.sentences)}
         if effect.when is None and reading.when is not None:
             update["when"] = reading.when
+        if reading.shared_with and not effect.shared_with:
+            update["shared_with"] = list(reading.shared_with)
+        if reading.once_per_turn_by_name:
+            update["once_per_turn_by_name"] = True
         return effect.model_copy(update=update)
 
     def card_copy(card: Any) -> Any:
