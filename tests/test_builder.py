@@ -16,8 +16,8 @@ from adjudicator.engine import ScenarioError, load_scenario
 from adjudicator.format import fields as format_fields
 from adjudicator.format.actions import ACTION_KINDS, Action
 from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, Condition, MillSpec, Step
+from adjudicator.format.errors import FormatError
 from adjudicator.web import builder_form, builder_kinds
-from adjudicator.web.builder_messages import translate
 from adjudicator.web.builder_posted import LIST_KEYS
 
 ALL_EXAMPLES = sorted(paths.scenarios_dir().rglob("*.yaml"))
@@ -38,7 +38,7 @@ def _flatten(node, prefix: str = "") -> dict[str, str]:
 
 
 def _errors_for(draft) -> dict[str, list[str]]:
-    return builder_form.validated(draft, translate).errors
+    return builder_form.validated(draft).errors
 
 
 @pytest.mark.parametrize("path", ALL_EXAMPLES, ids=lambda p: str(p.relative_to(paths.scenarios_dir())))
@@ -109,7 +109,7 @@ def test_errors_deep_in_effects_and_actions_find_their_inputs():
     draft["actions"][0]["responses"] = [{"kind": "block", "ref": "B2"}] * 6
     errors = _errors_for(draft)
     assert list(errors) == ["players.A.field.1.cards.0.effects.0.sentences.0.if.value"]
-    assert errors["players.A.field.1.cards.0.effects.0.sentences.0.if.value"][0].startswith("YAMLとして読めません")
+    assert errors["players.A.field.1.cards.0.effects.0.sentences.0.if.value"][0].startswith("YAML/JSONとして読めません")
     card["effects"][0]["sentences"][0]["if"] = {"kind": "", "value": ""}
     errors = _errors_for(draft)
     assert "players.A.field.1.cards.0.effects.0.sentences.0.steps.0.value" in errors
@@ -117,11 +117,18 @@ def test_errors_deep_in_effects_and_actions_find_their_inputs():
 
 
 def test_slot_numbers_and_clause_numbers_survive_translation():
-    assert translate("slots are 1..5 (2.3.1)") == "場の置き場所は1〜5です (2.3.1)"
-    assert translate("an event (事変) has no power (2.2.1)") == "事変にパワーはありません (2.2.1)"
-    assert translate("Input should be 'up' or 'down'") == "次のいずれかを選んでください: オモテ（up）、ウラ（down）"
-    assert translate("A1 は空いている置き場所を指している") == "A1 は空いている置き場所を指している"
-    untranslated = translate("something new the engine says (10.6.2-8)")
+    def shown(**player_a) -> dict[str, str]:
+        data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+        data["players"]["A"].update(player_a)
+        with pytest.raises(ScenarioError) as caught:
+            load_scenario(data)
+        return {problem.path: problem.message_ja for problem in caught.value.errors}
+
+    assert shown(field={6: {"card": {"name": "x"}}})["players.A.field.6"] == "場の置き場所は1〜5です (2.3.1)"
+    assert shown(hand=[{"name": "e", "type": "event", "power": 1000}])["players.A.hand.0"] == "事変にパワーはありません (2.2.1)"
+    assert (shown(field={1: {"card": {"name": "y"}, "face": "sideways"}})["players.A.field.1.face"]
+            == "次のいずれかを選んでください: オモテ（up）、ウラ（down）")
+    untranslated = FormatError("invalid", "x", {"detail": "something new the format says (10.6.2-8)"}).message_ja
     assert untranslated.startswith("入力が正しくありません") and "10.6.2-8" in untranslated
 
 
@@ -140,8 +147,8 @@ def test_every_message_the_engine_raises_for_the_examples_mutated_is_japanese():
             breaker(data)
             with pytest.raises(ScenarioError) as caught:
                 load_scenario(data)
-            for _, message in caught.value.errors:
-                assert not translate(message).startswith("入力が正しくありません"), message
+            for problem in caught.value.errors:
+                assert problem.code != "invalid" and not problem.message_ja.startswith("入力が正しくありません"), problem
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ def base(**players) -> dict:
 def errors_of(data) -> list[tuple[str, str]]:
     with pytest.raises(ScenarioError) as caught:
         load_scenario(data)
-    return caught.value.errors
+    return [(error.path, error.message) for error in caught.value.errors]
 
 
 def test_slot_errors_name_the_path_and_what_was_expected():
@@ -170,5 +170,7 @@ def test_resolve_cli_json_reports_load_errors_as_json(tmp_path: Path):
     bad.write_text(json.dumps(base(A={"field": {6: {"card": {"name": "x", "rank": 0, "power": 0}}}})), encoding="utf-8")
     result = CliRunner().invoke(main, ["resolve", "--json", str(bad)])
     assert result.exit_code == 2
-    assert json.loads(result.stdout)["errors"] == [{"path": "players.A.field.6", "message": "slots are 1..5 (2.3.1)"}]
+    assert json.loads(result.stdout)["errors"] == [{
+        "path": "players.A.field.6", "code": "slot_range", "params": {"min": 1, "max": 5}, "rule": "2.3.1",
+        "message": "slots are 1..5 (2.3.1)", "message_ja": "場の置き場所は1〜5です (2.3.1)"}]
     assert "players.A.field.6: slots are 1..5" in result.stderr

@@ -113,7 +113,7 @@ def resolves_or_refuses(source) -> bool:
     try:
         scenario = load_scenario(source)
     except ScenarioError as error:
-        assert error.errors and all(isinstance(message, str) for _, message in error.errors)
+        assert error.errors and all(isinstance(e.message, str) and isinstance(e.message_ja, str) for e in error.errors)
         return False
     ruling = resolve(scenario).to_json()
     json.dumps(ruling, ensure_ascii=False)

@@ -148,7 +148,7 @@ def test_scenario_source_over_the_limit_is_refused_before_parsing():
 def test_actions_over_the_limit_are_refused_naming_the_field():
     data = minimal_scenario()
     data["actions"] = [{"next_phase": {}}] * (MAX_ACTIONS + 1)
-    assert any(path == "actions" for path, _ in refused(data).errors)
+    assert any(e.path == "actions" for e in refused(data).errors)
     data["actions"] = [{"next_phase": {}}] * MAX_ACTIONS
     load_scenario(data)
 
@@ -157,17 +157,17 @@ def test_sentences_and_steps_over_the_limit_are_refused():
     sentence = {"do": [{"draw": 1}]}
     too_many_sentences = {"name": "長文", "mark": "none", "sentences": [sentence] * (MAX_SENTENCES + 1)}
     error = refused(minimal_scenario(effects=[too_many_sentences]))
-    assert any("sentences" in path for path, _ in error.errors)
+    assert any("sentences" in e.path for e in error.errors)
     too_many_steps = {"name": "長文", "mark": "none",
                       "sentences": [{"do": [{"draw": 1}] * (MAX_STEPS + 1)}]}
     error = refused(minimal_scenario(effects=[too_many_steps]))
-    assert any("do" in path for path, _ in error.errors)
+    assert any("do" in e.path for e in error.errors)
 
 
 def test_cards_listed_in_a_zone_over_the_limit_are_refused():
     data = minimal_scenario()
     data["players"]["A"]["hand"] = [{"name": "町人", "rank": 0, "power": 500}] * (MAX_CARD_LIST + 1)
-    assert any("hand" in path for path, _ in refused(data).errors)
+    assert any("hand" in e.path for e in refused(data).errors)
 
 
 # --- YAML -----------------------------------------------------------------------------------------

@@ -144,7 +144,7 @@ def test_a_payload_that_is_not_a_scenario_names_the_bad_field():
     raw = json.dumps(data, ensure_ascii=False).encode()
     result = decode_payload(_encode(zlib.compress(raw)))
     assert isinstance(result, PayloadProblem)
-    assert ("players.A.field.6", "slots are 1..5 (2.3.1)") in result.errors
+    assert ("players.A.field.6", "slots are 1..5 (2.3.1)") in [(e.path, e.message) for e in result.errors]
 
 
 def test_decompression_stops_at_the_bound_before_inflating_a_bomb():

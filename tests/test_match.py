@@ -122,7 +122,7 @@ def test_a_scenario_with_unreadable_wording_is_refused_with_its_path():
     }
     with pytest.raises(ScenarioError) as refused:
         load_scenario(scenario)
-    assert any("where" in path and "読めない" in message for path, message in refused.value.errors)
+    assert any("where" in e.path and "読めない" in e.message_ja for e in refused.value.errors)
 
 
 def test_trace_names_the_negation_in_words():

@@ -183,8 +183,8 @@ def _scenario(effect: dict, actions: list | None = None, hand=3) -> dict:
 def test_a_text_only_effect_with_unread_words_is_refused_naming_field_and_span(text, kind, span):
     with pytest.raises(ScenarioError) as refused:
         load_scenario(_scenario({"name": "効果", "text": text}))
-    [(path, message)] = refused.value.errors
-    assert path == "players.A.field.1.card.effects.0.text" and span in message
+    [error] = refused.value.errors
+    assert error.path == "players.A.field.1.card.effects.0.text" and span in error.message_ja
 
 
 def test_hand_written_sentences_are_authoritative_over_the_text():

@@ -298,8 +298,8 @@ def test_api_resolve_reports_errors_by_path_in_both_languages(client):
     response = client.post("/api/resolve", json=data)
     assert response.status_code == 400
     errors = response.get_json()["errors"]
-    assert {"path": "players.A.field.6", "message": "slots are 1..5 (2.3.1)",
-            "message_ja": "場の置き場所は1〜5です (2.3.1)"} in errors
+    assert {"path": "players.A.field.6", "code": "slot_range", "params": {"min": 1, "max": 5}, "rule": "2.3.1",
+            "message": "slots are 1..5 (2.3.1)", "message_ja": "場の置き場所は1〜5です (2.3.1)"} in errors
 
 
 @pytest.mark.parametrize(

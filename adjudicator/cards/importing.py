@@ -82,7 +82,7 @@ def _yaml_rows(text: str) -> list[tuple[int, Any]]:
     try:
         data = parse_text(text)
     except ScenarioError as error:
-        raise CardRowError([RowProblem(0, "", message) for _, message in error.errors]) from None
+        raise CardRowError([RowProblem(0, "", problem.message_ja) for problem in error.errors]) from None
     if isinstance(data, dict) and set(data) == {"cards"}:
         data = data["cards"]
     if not isinstance(data, list):

@@ -117,7 +117,7 @@ def verify_file(path: Path) -> FileCheck:
     try:
         loaded = load_scenario(path.read_text(encoding="utf-8"))
     except ScenarioError as error:
-        return FileCheck(str(path), tuple(f"does not load: {p or '(top)'}: {m}" for p, m in error.errors))
+        return FileCheck(str(path), tuple(f"does not load: {e.path or '(top)'}: {e.message}" for e in error.errors))
     try:
         trace = resolve(loaded)
     except Exception as error:  # noqa: BLE001 - an engine bug in one scenario must not hide the others' verdicts

@@ -24,10 +24,10 @@ def resolve(file: Path, as_json: bool) -> None:
         scenario = load_scenario(file.read_text(encoding="utf-8"))
     except ScenarioError as error:
         if as_json:  # machines get the same shape as POST /api/resolve's 400 answer
-            listed = [{"path": path, "message": message} for path, message in error.errors]
+            listed = [problem.to_json() for problem in error.errors]
             click.echo(json.dumps({"error": "the scenario is not valid", "errors": listed}, ensure_ascii=False, indent=2))
-        for path, message in error.errors:
-            click.echo(f"{path or '(top)'}: {message}", err=True)
+        for problem in error.errors:
+            click.echo(f"{problem.path or '(top)'}: {problem.message}", err=True)
         sys.exit(2)
     trace = resolve_scenario(scenario)
     if as_json:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Literal, Union
 from pydantic import Field, field_validator, model_validator
 
 from adjudicator.format.base import MAX_EFFECTS, MAX_PICKS, Strict
+from adjudicator.format.errors import problem
 
 
 # --- actions ---------------------------------------------------------------------------------------
@@ -21,7 +22,7 @@ class Defence(Strict):
     @model_validator(mode="after")
     def _one(self) -> "Defence":
         if sum(x is not None for x in (self.block, self.substitute, self.event)) != 1:
-            raise ValueError("a defence is one of `block`, `substitute` or `event` (11.2.1)")
+            raise problem("defence_one_kind", rule="11.2.1")
         return self
 
     @property
@@ -52,14 +53,14 @@ class Picked(Strict):
     @classmethod
     def _bounded_picks(cls, value: Any) -> Any:
         if isinstance(value, list) and not cls.runs_own_effect:
-            raise ValueError("this action runs no effect of its own: give picks by effect name ({効果名: [...]})")
+            raise problem("picks_by_effect_name")
         lists = list(value.values()) if isinstance(value, dict) else [value] if value is not None else []
         if len(lists) > MAX_EFFECTS * 2 or any(len(picks) > MAX_PICKS for picks in lists):
-            raise ValueError(f"at most {MAX_PICKS} picks per effect")
+            raise problem("too_many_picks", max=MAX_PICKS)
         for picks in lists:
             for pick in picks:
                 if isinstance(pick, list) and len(pick) > 10 or isinstance(pick, int) and not 0 <= pick <= 60:
-                    raise ValueError("a pick is at most 10 cards, or a count 0..60")
+                    raise problem("pick_too_large", cards=10, count=60)
         return value
 
 
@@ -85,7 +86,7 @@ class AttackSpec(Choices):
     @classmethod
     def _response_list(cls, value: Any) -> Any:
         if isinstance(value, list) and len(value) > 5:
-            raise ValueError("at most 5 defences are attempted for one attack")
+            raise problem("too_many_defences", max=5)
         return value
 
     @property
@@ -146,7 +147,7 @@ class Action(Strict):
         if isinstance(data, dict):
             keys = [k for k in data if not str(k).startswith("x-")]
             if len(keys) != 1 or keys[0] not in ACTION_KINDS:
-                raise ValueError(f"an action has exactly one key, one of: {', '.join(ACTION_KINDS)}")
+                raise problem("action_one_kind", choices=list(ACTION_KINDS))
             if data[keys[0]] is None:
                 data = {**data, keys[0]: {}}
         return data

@@ -11,6 +11,8 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from adjudicator.format.errors import problem
+
 # Bounds: a scenario is a judge's question, not a stress test. Past these the loader refuses it.
 MAX_TEXT = 2_000
 MAX_NAME = 100
@@ -56,7 +58,7 @@ class Strict(BaseModel):
         # Lax validation reads true/false as 1/0 wherever a number goes: a count, a power or a round is written
         # as a number, so `draw: true` is refused like any other wrong type.
         if isinstance(value, bool) and _number_not_flag(cls.model_fields[info.field_name].annotation):
-            raise ValueError("a number, not true/false")
+            raise problem("number_not_flag")
         return value
 
 
@@ -86,5 +88,5 @@ class Timed(Strict):
     @model_validator(mode="after")
     def _one_duration(self) -> "Timed":
         if self.until is not None and self.turns is not None:
-            raise ValueError("give either `until` or `turns`, not both")
+            raise problem("until_or_turns")
         return self

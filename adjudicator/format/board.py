@@ -12,6 +12,7 @@ from adjudicator.format.base import (
     Act, Face, Phase, Player, Role, StackState, Strict, Timed,
 )
 from adjudicator.format.effects import Effect
+from adjudicator.format.errors import problem
 from adjudicator.rulebook.numbers import bounded_int
 
 
@@ -26,7 +27,7 @@ class PowerMod(Timed):
     @model_validator(mode="after")
     def _add_or_set(self) -> "PowerMod":
         if (self.add is None) == (self.set is None):
-            raise ValueError("a power modifier has exactly one of `add` or `set`")
+            raise problem("add_or_set")
         return self
 
 
@@ -80,16 +81,16 @@ class CardSpec(Strict):
         # 2.2.1–2.2.2: a person has a rank and power; an event has a level and neither.
         if self.type == "event":
             if self.power is not None:
-                raise ValueError("an event (事変) has no power (2.2.1)")
+                raise problem("event_has_no_power", rule="2.2.1")
             if self.rank is not None:
-                raise ValueError("an event (事変) has a level, not a rank (2.2.2)")
+                raise problem("event_has_no_rank", rule="2.2.2")
             if self.role != "none":
-                raise ValueError("an event (事変) has no attacker/blocker role (2.2.1)")
+                raise problem("event_has_no_role", rule="2.2.1")
         else:
             if self.level is not None:
-                raise ValueError("a person (人物) has a rank, not a level (2.2.2)")
+                raise problem("person_has_no_level", rule="2.2.2")
             if self.counter:
-                raise ValueError("`counter` is for events (11.2.4)")
+                raise problem("counter_is_for_events", rule="11.2.4")
         return self
 
 
@@ -104,10 +105,10 @@ class StackSpec(Strict):
     @model_validator(mode="after")
     def _cards_or_card(self) -> "StackSpec":
         if (self.cards is None) == (self.card is None):
-            raise ValueError("a slot has either `cards` (bottom → top) or `card`")
+            raise problem("slot_cards_or_card")
         for card in self.all_cards:
             if card.type == "event":
-                raise ValueError("an event (事変) is never placed on the field (2.8, 6.8.3)")
+                raise problem("event_not_on_field", rule="2.8, 6.8.3")
         return self
 
     @property
@@ -146,9 +147,9 @@ class PlayerSpec(Strict):
     @classmethod
     def _zone_size(cls, value: Zone) -> Zone:
         if isinstance(value, int) and not 0 <= value <= MAX_ZONE_COUNT:
-            raise ValueError(f"a count is 0..{MAX_ZONE_COUNT}")
+            raise problem("zone_count_range", min=0, max=MAX_ZONE_COUNT)
         if isinstance(value, list) and len(value) > MAX_CARD_LIST:
-            raise ValueError(f"at most {MAX_CARD_LIST} cards are listed in one zone")
+            raise problem("zone_list_too_long", max=MAX_CARD_LIST)
         return value
 
     @field_validator("field", mode="before")
@@ -158,7 +159,7 @@ class PlayerSpec(Strict):
             for key in value:
                 slot = _as_int(key)
                 if slot is None or not 1 <= slot <= 5:
-                    raise ValueError(f"@{key}: slots are 1..5 (2.3.1)")
+                    raise problem("slot_range", rule="2.3.1", at=str(key), min=1, max=5)
         return value
 
 

@@ -11,6 +11,7 @@ from adjudicator.format.base import (
     MAX_CONDITION_UNITS, MAX_NAME, MAX_POWER, MAX_REPEAT, MAX_SENTENCES, MAX_STEPS, MAX_TEXT, MAX_ZONE_COUNT,
     Act, Face, Phase, StackState, Strict, Timed, Whose,
 )
+from adjudicator.format.errors import problem
 from adjudicator.format.wording import read_where_wording
 
 
@@ -61,10 +62,10 @@ class Where(Strict):
     def _bounded_words(cls, value: Any) -> Any:
         items = value if isinstance(value, list) else [value] if value is not None else []
         if isinstance(value, list) and not 1 <= len(value) <= MAX_CONDITION_UNITS:
-            raise ValueError(f"a list of words has 1..{MAX_CONDITION_UNITS} items (any one matches, 7.3.2)")
+            raise problem("words_count", rule="7.3.2", min=1, max=MAX_CONDITION_UNITS)
         for item in items:
             if not 0 < len(item.strip("〈〉【】｛｝ 　")) <= MAX_NAME:
-                raise ValueError(f"a word is 1..{MAX_NAME} characters")
+                raise problem("word_length", min=1, max=MAX_NAME)
         return value
 
 
@@ -89,7 +90,7 @@ class Selector(Strict):
     def _one_mode(self) -> "Selector":
         modes = [self.all, self.choose is not None, self.this, self.it, self.slots is not None, self.trigger]
         if sum(bool(m) for m in modes) > 1:
-            raise ValueError("a selector is one of `all`, `choose`, `this`, `it`, `slots` or `trigger`")
+            raise problem("selector_one_mode")
         return self
 
 
@@ -122,7 +123,7 @@ class DrawSpec(Strict):
     @model_validator(mode="after")
     def _one_kind(self) -> "DrawSpec":
         if sum(x is not None for x in (self.up_to, self.until_hand, self.count, self.count_of)) != 1:
-            raise ValueError("a draw is one of `count`, `up_to`, `until_hand` or `count_of`")
+            raise problem("draw_one_kind")
         return self
 
 
@@ -146,7 +147,7 @@ class PowerSpec(Timed):
     @model_validator(mode="after")
     def _add_or_set(self) -> "PowerSpec":
         if (self.add is None) == (self.set is None):
-            raise ValueError("a power step has exactly one of `add` or `set`")
+            raise problem("add_or_set")
         return self
 
 
@@ -167,7 +168,7 @@ class SummonWithoutSetSpec(Strict):
     @model_validator(mode="after")
     def _where_to(self) -> "SummonWithoutSetSpec":
         if (self.onto is None) == (not self.empty_slot):
-            raise ValueError("give either `onto` or `empty_slot: true`")
+            raise problem("onto_or_empty_slot")
         return self
 
 
@@ -205,9 +206,9 @@ class RestrictSpec(Timed):
     @model_validator(mode="after")
     def _one_subject(self) -> "RestrictSpec":
         if sum(x is not None for x in (self.where, self.target, self.limit)) > 1:
-            raise ValueError("a restriction takes at most one of `where`, `target` or `limit`")
+            raise problem("restrict_one_subject")
         if self.limit is not None and self.cannot not in ("summon", "event"):
-            raise ValueError("`limit` counts summons or events per turn (10.3.2)")
+            raise problem("limit_counts_summons_or_events", rule="10.3.2")
         return self
 
 
@@ -242,9 +243,9 @@ class ChooseEffectsSpec(Strict):
     @model_validator(mode="after")
     def _count_fits(self) -> "ChooseEffectsSpec":
         if self.count > len(self.options):
-            raise ValueError("`count` is more than the options listed")
+            raise problem("count_over_options", count=self.count, options=len(self.options))
         if self.or_ and self.count != 1:
-            raise ValueError("「または」 chooses one of the options (10.1.6)")
+            raise problem("or_chooses_one", rule="10.1.6")
         return self
 
 
@@ -280,9 +281,9 @@ class SearchSpec(Strict):
     @model_validator(mode="after")
     def _shape(self) -> "SearchSpec":
         if self.top is not None and self.zones != ["deck"]:
-            raise ValueError("`top` looks at the top cards of one deck")
+            raise problem("top_one_deck")
         if len(set(self.zones)) != len(self.zones):
-            raise ValueError("a zone is listed twice")
+            raise problem("zone_twice")
         return self
 
 
@@ -353,11 +354,11 @@ class Step(Strict):
             kinds = [k for k in data if k in STEP_KINDS]
             unknown = [k for k in data if k not in STEP_KINDS and k != "do" and not str(k).startswith("x-")]
             if unknown:
-                raise ValueError(f"unknown step {unknown[0]!r}; expected one of: {', '.join(STEP_KINDS)}")
+                raise problem("unknown_step", step=str(unknown[0]), choices=list(STEP_KINDS))
             if len(kinds) != 1:
-                raise ValueError("a step has exactly one kind key (e.g. `draw: 2`)")
+                raise problem("step_one_kind")
             if ("do" in data) != (kinds[0] == "repeat"):
-                raise ValueError("`do` goes with `repeat` only")
+                raise problem("do_with_repeat")
         return data
 
     @property
@@ -372,14 +373,14 @@ class Step(Strict):
     @classmethod
     def _draw_count(cls, value: Any) -> Any:
         if isinstance(value, int) and not 0 <= value <= 60:
-            raise ValueError("a draw count is 0..60")
+            raise problem("draw_count_range", min=0, max=60)
         return value
 
     @field_validator("discard")
     @classmethod
     def _discard_count(cls, value: Any) -> Any:
         if isinstance(value, int) and not 0 <= value <= 60:
-            raise ValueError("a discard count is 0..60")
+            raise problem("discard_count_range", min=0, max=60)
         return value
 
 
@@ -424,7 +425,7 @@ class Condition(Strict):
     @model_validator(mode="after")
     def _one_kind(self) -> "Condition":
         if sum(getattr(self, k) is not None for k in CONDITION_KINDS) != 1:
-            raise ValueError(f"a condition has exactly one of: {', '.join(k.rstrip('_') for k in CONDITION_KINDS)}")
+            raise problem("condition_one_kind", choices=[k.rstrip("_") for k in CONDITION_KINDS])
         return self
 
     @property
@@ -464,7 +465,7 @@ class When(Strict):
     @model_validator(mode="after")
     def _one_kind(self) -> "When":
         if sum(x is not None for x in (self.event, self.phase_start, self.phase_end)) != 1:
-            raise ValueError("`when` has exactly one of `event`, `phase_start` or `phase_end`")
+            raise problem("when_one_kind")
         return self
 
 

@@ -13,9 +13,9 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from adjudicator.format.base import Strict
 from adjudicator.format.errors import ScenarioError
 from adjudicator.format.scenario import Scenario
+from adjudicator.format.validation import format_errors
 
 MAX_SOURCE_BYTES = 512 * 1024
 MAX_DEPTH = 30
@@ -64,21 +64,22 @@ def _is_long_integer(event: yaml.ScalarEvent) -> bool:
 def parse_text(text: str) -> Any:
     """YAML (a superset of JSON) text → plain data, bounded in size and nesting."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SOURCE_BYTES:
-        raise ScenarioError([("", f"the scenario is larger than {MAX_SOURCE_BYTES // 1024} KiB")])
+        raise ScenarioError.of("source_too_large", max_kib=MAX_SOURCE_BYTES // 1024)
     try:
         _refuse_aliases_and_depth(text)
         data = yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
     except ValueError as error:
         # A value the loader's constructors refuse (int(), a date); the event check catches the known ones.
-        raise ScenarioError([("", f"not valid YAML/JSON: {error}")]) from None
+        raise ScenarioError.of("not_yaml", problem=str(error)) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
         problem = getattr(error, "problem", None) or str(error)
         if "nesting depth" in problem:
             # Newer libyaml stops very deep input itself, before our event check sees it: same refusal.
             problem = f"nested deeper than {MAX_DEPTH} levels"
-        raise ScenarioError([("", f"not valid YAML/JSON{where}: {problem}")]) from None
+        if mark is None:
+            raise ScenarioError.of("not_yaml", problem=problem) from None
+        raise ScenarioError.of("not_yaml_at", line=mark.line + 1, column=mark.column + 1, problem=problem) from None
     _check_data(data)
     return data
 
@@ -91,7 +92,7 @@ def _check_data(data: Any) -> None:
     while stack:
         node, path = stack.pop()
         if len(path) > MAX_DEPTH:
-            raise ScenarioError([("", f"the scenario is nested deeper than {MAX_DEPTH} levels")])
+            raise ScenarioError.of("too_deep", max=MAX_DEPTH)
         if isinstance(node, dict):
             for key, value in node.items():
                 _check_text(key, path)
@@ -101,7 +102,7 @@ def _check_data(data: Any) -> None:
         else:
             _check_text(node, path)
             if _is_out_of_bounds(node):
-                raise ScenarioError([(".".join(path), f"a number has at most {MAX_NUMBER_DIGITS} digits")])
+                raise ScenarioError.of("number_too_long", ".".join(path), max=MAX_NUMBER_DIGITS)
 
 
 def _is_out_of_bounds(value: Any) -> bool:
@@ -115,7 +116,7 @@ def _is_out_of_bounds(value: Any) -> bool:
 
 def _check_text(value: Any, path: tuple[str, ...]) -> None:
     if isinstance(value, str) and not _is_valid_unicode(value):
-        raise ScenarioError([(".".join(path), "the text is not valid Unicode (a lone surrogate such as \\ud800)")])
+        raise ScenarioError.of("not_unicode", ".".join(path))
 
 
 def _is_valid_unicode(text: str) -> bool:
@@ -132,12 +133,12 @@ def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
         source = source.decode("utf-8", errors="replace")
     data = parse_text(source) if isinstance(source, str) else source
     if not isinstance(data, dict):
-        raise ScenarioError([("", "a scenario is a mapping with format, title, game, players, actions")])
+        raise ScenarioError.of("not_a_scenario")
     _check_data(data)
     try:
         return Scenario.model_validate(data)
     except ValidationError as error:
-        raise ScenarioError(_errors(error)) from None
+        raise ScenarioError(format_errors(error)) from None
 
 
 def dumps(scenario: Scenario) -> str:
@@ -148,64 +149,3 @@ def dumps(scenario: Scenario) -> str:
 def canonical_json(scenario: Scenario) -> str:
     """Canonical JSON: sorted keys, no whitespace; the same scenario always gives the same bytes."""
     return json.dumps(scenario.dump(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-def _errors(error: ValidationError) -> list[tuple[str, str]]:
-    by_path: dict[str, list[str]] = {}
-    for item in error.errors(include_url=False):
-        # Union branches produce one error per alternative; the path segment naming the branch
-        # (a class name or "str") is noise for a person, so drop it.
-        path = ".".join(str(p) for p in item["loc"] if not _is_branch_label(p))
-        message = item["msg"].removeprefix("Value error, ")
-        message = _CARD_BOUNDS.get((_card_field(item["loc"]), item["type"]), message)
-        if item["type"] == "extra_forbidden":
-            message = "unknown field (a typo? extension fields start with `x-`)"
-        if message.startswith("@") and ": " in message:
-            # A validator that names a key inside its field ("@6: …") extends the path with it.
-            key, message = message[1:].split(": ", 1)
-            path = f"{path}.{key}" if path else key
-        messages = by_path.setdefault(path, [])
-        if message not in messages:
-            messages.append(message)
-    # A union whose one branch failed deeper down also reports "wrong type" for the other branches at
-    # the parent path: the deeper error is the one that helps.
-    paths = list(by_path)
-    kept = [p for p in paths if not any(q.startswith(p + ".") or (p == "" and q) for q in paths if q != p)]
-    return [(path, " or ".join(by_path[path])) for path in kept][:50]
-
-
-# A card's printed numbers out of range make an impossible board: say which rule they break, by name.
-_CARD_BOUNDS = {
-    ("rank", "greater_than_equal"): "a person's rank is 0..4 (2.2.1)",
-    ("rank", "less_than_equal"): "a person's rank is 0..4 (2.2.1)",
-    ("level", "greater_than_equal"): "an event's level is 0..4 (2.2.2)",
-    ("level", "less_than_equal"): "an event's level is 0..4 (2.2.2)",
-    ("power", "greater_than_equal"): "a power is never negative (11.6.2)",
-}
-
-
-def _card_field(loc: tuple[Any, ...]) -> str | None:
-    """``rank``/``level``/``power`` when the error is on a card's own field (not a selector's ``where``)."""
-    if not loc or "where" in loc or loc[0] != "players":
-        return None
-    return loc[-1] if loc[-1] in ("rank", "level", "power") else None
-
-
-def _is_branch_label(part: Any) -> bool:
-    if not isinstance(part, str):
-        return False
-    return part in _MODEL_NAMES or "[" in part or part in ("str", "int", "bool", "function-after", "function-before")
-
-
-def _model_names() -> frozenset[str]:
-    """The names of every model of the format: pydantic names a union's branch after its class."""
-    names: set[str] = set()
-    pending: list[type] = [Strict]
-    while pending:
-        model = pending.pop()
-        names.add(model.__name__)
-        pending.extend(model.__subclasses__())
-    return frozenset(names)
-
-
-_MODEL_NAMES = _model_names()

@@ -16,6 +16,7 @@ from pydantic import Field, field_validator, model_validator
 from adjudicator.format.actions import Action
 from adjudicator.format.base import MAX_ACTIONS, MAX_TEXT, SLOT_REFS, Player, Strict
 from adjudicator.format.board import GameSpec, PlayerSpec
+from adjudicator.format.errors import problem
 from adjudicator.format.expect import Expect
 
 FORMAT = "hi-story-scenario/1"
@@ -35,7 +36,7 @@ class Scenario(Strict):
     def _both_players(cls, value: dict[str, PlayerSpec]) -> dict[str, PlayerSpec]:
         missing = [p for p in ("A", "B") if p not in value]
         if missing:
-            raise ValueError(f"both players A and B are needed; missing {', '.join(missing)}")
+            raise problem("players_missing", missing=missing)
         return value
 
     @model_validator(mode="after")
@@ -46,9 +47,9 @@ class Scenario(Strict):
             if card.id is None:
                 continue
             if card.id in SLOT_REFS:
-                raise ValueError(f"@{path}.id: card id {card.id!r} looks like a slot reference")
+                raise problem("id_like_slot", at=f"{path}.id", id=card.id)
             if card.id in first_at:
-                raise ValueError(f"@{path}.id: card id {card.id!r} is used twice (first at {first_at[card.id]})")
+                raise problem("id_used_twice", at=f"{path}.id", id=card.id, first=first_at[card.id])
             first_at[card.id] = f"{path}.id"
         return self
 

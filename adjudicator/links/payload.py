@@ -15,6 +15,7 @@ import zlib
 from dataclasses import dataclass
 
 from adjudicator.engine import Scenario, ScenarioError, canonical_json, load_scenario
+from adjudicator.format.errors import FormatError
 from adjudicator.format.loading import MAX_SOURCE_BYTES
 
 PAYLOAD_VERSION = "1"
@@ -27,7 +28,7 @@ class PayloadProblem:
     """Why a payload cannot be opened; ``message`` is for people, ``errors`` as in ScenarioError."""
 
     message: str
-    errors: tuple[tuple[str, str], ...] = ()
+    errors: tuple[FormatError, ...] = ()
 
 
 def encode_payload(scenario: Scenario) -> str:

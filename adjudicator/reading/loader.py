@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.format.effects import Effect
-from adjudicator.format.errors import ScenarioError
+from adjudicator.format.errors import FormatError, ScenarioError
 from adjudicator.format import loading
 from adjudicator.format.scenario import Scenario, iter_card_paths
 from adjudicator.reading.reader import BadText, Reading, read_effect
@@ -19,7 +19,7 @@ from adjudicator.reading.reader import BadText, Reading, read_effect
 
 def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
     scenario = loading.load_scenario(source)
-    errors: list[tuple[str, str]] = []
+    errors: list[FormatError] = []
     readings: dict[int, Reading] = {}
     for path, card in iter_card_paths(scenario):
         for index, effect in enumerate(card.effects):
@@ -29,17 +29,17 @@ def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
             try:
                 reading = read_effect(effect.text)
             except BadText as error:
-                errors.append((where, str(error)))
+                errors.append(FormatError("text_not_read", where, {"reason": str(error)}))
                 continue
             for unread in reading.unread:
-                errors.append((where, f"{unread.start + 1}〜{unread.end}文字目「{unread.text}」が読めない（{unread.why}）。"
-                                      "この効果には sentences を手で書いてください"))
+                errors.append(FormatError("text_unread", where, {"start": unread.start + 1, "end": unread.end,
+                                                                 "text": unread.text, "why": unread.why}))
             if reading.complete and not reading.sentences:
-                errors.append((where, "読める処理がない。この効果には sentences を手で書いてください"))
+                errors.append(FormatError("text_reads_no_step", where))
             if reading.when is not None and effect.when is not None and reading.when != effect.when:
-                errors.append((where, "テキストのきっかけが when と食い違う"))
+                errors.append(FormatError("text_when_differs", where))
             if reading.shared_with and effect.shared_with and list(reading.shared_with) != effect.shared_with:
-                errors.append((where, "テキストの「合わせて1つの効果となる」名前が shared_with と食い違う"))
+                errors.append(FormatError("text_shared_with_differs", where))
             readings[id(effect)] = reading
     if errors:
         raise ScenarioError(errors)

@@ -40,9 +40,9 @@ class Conversion:
                 return found
         return ""
 
-    def add_scenario_errors(self, error: ScenarioError, translate) -> None:
-        for path, message in error.errors:
-            self.error(self.field_of(path), translate(message))
+    def add_scenario_errors(self, error: ScenarioError) -> None:
+        for problem in error.errors:
+            self.error(self.field_of(problem.path), problem.message_ja)
 
     def reroot(self, old: str, new: str) -> None:
         """Paths recorded under ``old`` also answer under ``new`` (a one-card stack's ``card``)."""
@@ -75,7 +75,7 @@ def parse_yaml(out: Conversion, value: Any, form_field: str) -> Any:
     try:
         return parse_text(typed)
     except ScenarioError as error:
-        out.error(form_field, "YAMLとして読めません: " + "; ".join(message for _, message in error.errors))
+        out.error(form_field, "; ".join(problem.message_ja for problem in error.errors))
         return None
 
 

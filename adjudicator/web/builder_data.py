@@ -55,7 +55,7 @@ def scenario_data(draft: Draft) -> Conversion:
     return out
 
 
-def validated(draft: Draft, translate) -> Conversion:
+def validated(draft: Draft) -> Conversion:
     """The draft converted and, if it converts, loaded as a scenario: every error by its form field."""
     conversion = scenario_data(draft)
     if not conversion.errors:
@@ -64,7 +64,7 @@ def validated(draft: Draft, translate) -> Conversion:
             # becomes its sentences, so the ruling and its link do not depend on a later reader.
             conversion.data = read_scenario(conversion.data).dump()
         except ScenarioError as error:
-            conversion.add_scenario_errors(error, translate)
+            conversion.add_scenario_errors(error)
     return conversion
 
 

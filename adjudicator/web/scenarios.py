@@ -50,7 +50,7 @@ from adjudicator.links import (
 )
 from adjudicator.web import builder_form, gallery as curated, trace_views
 from adjudicator.web.builder_labels import field_label
-from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES, translate
+from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES
 from adjudicator.web.errors import wants_json
 from adjudicator.web.links import node_url
 from adjudicator.web.rate_limits import write_limit
@@ -209,15 +209,15 @@ def _import(draft: builder_form.Draft):
     try:
         data = parse_text(text)
     except ScenarioError as error:
-        return _builder(draft, errors={"import_text": [translate(m) for _, m in error.errors]}, status=422)
+        return _builder(draft, errors={"import_text": [e.message_ja for e in error.errors]}, status=422)
     imported = builder_form.draft_from_data(data)
-    conversion = builder_form.validated(imported, translate)
+    conversion = builder_form.validated(imported)
     return _builder(imported, errors=conversion.errors, status=422 if conversion.errors else 200,
                     notice=None if conversion.errors else "YAMLを読み込みました。")
 
 
 def _finish(draft: builder_form.Draft, operation: str):
-    conversion = builder_form.validated(draft, translate)
+    conversion = builder_form.validated(draft)
     if conversion.errors:
         return _builder(draft, errors=conversion.errors, status=422)
     scenario = load_scenario(conversion.data)
@@ -227,7 +227,7 @@ def _finish(draft: builder_form.Draft, operation: str):
     if ruling.trace.errors:
         # An impossible board: show each named reason next to its field (the engine resolved nothing).
         for path, text in ruling.trace.errors:
-            conversion.error(conversion.field_of(path), translate(text))
+            conversion.error(conversion.field_of(path), text)  # the board checks speak Japanese
         return _builder(draft, errors=conversion.errors, status=422)
     if operation == "check":
         return _builder(draft, notice="入力に誤りはありません。")
@@ -318,7 +318,7 @@ def _yaml_download(scenario: Scenario) -> Response:
 def _decoded_or_error(payload: str) -> Scenario:
     result = decode_payload(payload)
     if isinstance(result, PayloadProblem):
-        details = [f"{path}: {translate(message)}" for path, message in result.errors]
+        details = [f"{e.path}: {e.message_ja}" for e in result.errors]
         abort(Response(render_template("scenario/link_problem.html", message=result.message, details=details), 400))
     return result
 
@@ -480,17 +480,17 @@ def api_resolve():
 
 def _json_body(body: bytes) -> Any:
     if len(body) > MAX_SOURCE_BYTES:
-        raise ScenarioError([("", f"the scenario is larger than {MAX_SOURCE_BYTES // 1024} KiB")])
+        raise ScenarioError.of("source_too_large", max_kib=MAX_SOURCE_BYTES // 1024)
     try:
         return json.loads(body)
     except (ValueError, RecursionError) as error:
-        raise ScenarioError([("", f"not valid JSON: {error}")]) from None
+        raise ScenarioError.of("not_json", problem=str(error)) from None
 
 
 def _api_error(status: int, message: str, errors=()) -> tuple[Response, int]:
-    """errors.py's shape (``error`` in Japanese, ``status``), plus the scenario's errors by path."""
-    listed = [{"path": path, "message": text, "message_ja": translate(text)} for path, text in errors]
-    return jsonify({"error": message, "status": status, "errors": listed}), status
+    """errors.py's shape (``error`` in Japanese, ``status``), plus the scenario's errors: each its path, code,
+    params, clause and messages (``FormatError.to_json``)."""
+    return jsonify({"error": message, "status": status, "errors": [e.to_json() for e in errors]}), status
 
 
 def _links(payload: str | None, record: LinkRecord | None) -> dict[str, str]:
