@@ -57,6 +57,12 @@ class ExampleIndex:
             for cite in example.cites:
                 by_cite.setdefault(cite, set()).add(position)
         self._by_cite = {cite: frozenset(positions) for cite, positions in by_cite.items()}
+        # And which examples hold each bigram, so a query counts shared words only where there are some.
+        by_token: dict[str, list[int]] = {}
+        for position, example in enumerate(self._examples):
+            for token in example.tokens:
+                by_token.setdefault(token, []).append(position)
+        self._by_token = {token: tuple(positions) for token, positions in by_token.items()}
         self._citing = functools.lru_cache(maxsize=4096)(self._examples_citing)
 
     @classmethod
@@ -85,9 +91,15 @@ class ExampleIndex:
         """The examples for ``query`` whose clause ranking starts with ``clause_ids`` (Hi!story ids), best first."""
         wanted = content_bigrams(query)
         citing = [self._citing(clause) for clause in clause_ids[:_CLAUSE_DEPTH]]
+        shared: dict[int, int] = {}
+        for token in wanted:
+            for position in self._by_token.get(token, ()):
+                shared[position] = shared.get(position, 0) + 1
         scored = []
-        for position, example in enumerate(self._examples):
-            text = len(wanted & example.tokens) / len(wanted) if wanted else 0.0
+        # An example that shares no word and cites none of the clauses scores 0: only the others are scored.
+        for position in sorted(set(shared).union(*citing)):
+            example = self._examples[position]
+            text = shared.get(position, 0) / len(wanted) if wanted else 0.0
             clauses = sum(1 / rank for rank, examples in enumerate(citing, start=1) if position in examples)
             score = text + clauses
             if score >= _MIN_SCORE:
