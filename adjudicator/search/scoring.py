@@ -43,6 +43,7 @@ class TermScores:
                 fields = reader.stored_fields(docnum)
                 self._documents[offset + docnum] = Document(fields["book"], fields["node_id"], fields["chapter"])
         self._postings = functools.lru_cache(maxsize=MAX_TERMS)(self._scored_postings)
+        self._doc_count = searcher.doc_count_all()
 
     @property
     def searcher(self) -> Searcher:
@@ -55,17 +56,17 @@ class TermScores:
         ``query`` is a term or an OR of terms with no boost of its own (what the ranking builds); anything
         else is the program's mistake.
         """
-        totals: dict[int, float] = {}
+        # One total per document number, from 0.0, as ArrayUnionMatcher's array (the index holds a few hundred).
+        totals = [0.0] * self._doc_count
         for term in _terms(query):
             boost = term.boost
             for docnum, score in self._postings(term.fieldname, term.text):
                 # WrappingMatcher multiplies a boosted term's score; ArrayUnionMatcher adds it up in this order.
-                totals[docnum] = totals.get(docnum, 0.0) + (score * boost if boost != 1.0 else score)
+                totals[docnum] += score * boost if boost != 1.0 else score
         found = []
-        for docnum, total in totals.items():
-            document = self._documents.get(docnum)
-            if total > 0 and document is not None and document.book in books \
-                    and (chapter is None or document.chapter == chapter):
+        for docnum, document in self._documents.items():
+            total = totals[docnum]
+            if total > 0 and document.book in books and (chapter is None or document.chapter == chapter):
                 found.append((document, total))
         return found
 
