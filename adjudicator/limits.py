@@ -9,7 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator.engine import game, trace
-from adjudicator.format import scenario
+from adjudicator.format.base import (
+    MAX_ACTIONS,
+    MAX_CARD_LIST,
+    MAX_EFFECTS,
+    MAX_REPEAT,
+    MAX_SENTENCES,
+    MAX_STACK,
+    MAX_STEPS,
+    MAX_TEXT,
+    MAX_ZONE_COUNT,
+)
+from adjudicator.format.loading import MAX_DEPTH, MAX_NUMBER_DIGITS, MAX_SOURCE_BYTES
 from adjudicator.links import payload
 from adjudicator.links import store as link_store
 from adjudicator.rulebook import numbers
@@ -42,25 +53,25 @@ LIMITS: tuple[Limit, ...] = (
           "multipart only"),
     Limit("Number typed in a URL or form", numbers.MAX_NUMBER_DIGITS, "digits", "rulebook.numbers.MAX_NUMBER_DIGITS",
           "no such clause (404), a search error (400) or no change to the builder's lists; never int() on it"),
-    Limit("Number in a scenario", scenario.MAX_NUMBER_DIGITS, "digits", "format.scenario.MAX_NUMBER_DIGITS",
+    Limit("Number in a scenario", MAX_NUMBER_DIGITS, "digits", "format.loading.MAX_NUMBER_DIGITS",
           "refused where it is read (YAML decimal, hex, octal; JSON), naming its place; text must be valid Unicode"),
-    Limit("Scenario source", scenario.MAX_SOURCE_BYTES, "bytes", "format.scenario.MAX_SOURCE_BYTES",
+    Limit("Scenario source", MAX_SOURCE_BYTES, "bytes", "format.loading.MAX_SOURCE_BYTES",
           "the scenario is refused with its error, nothing resolved"),
-    Limit("Scenario nesting", scenario.MAX_DEPTH, "levels", "format.scenario.MAX_DEPTH",
+    Limit("Scenario nesting", MAX_DEPTH, "levels", "format.loading.MAX_DEPTH",
           "refused; YAML aliases and tags are refused too (safe loading only)"),
-    Limit("Actions in a scenario", scenario.MAX_ACTIONS, "actions", "format.scenario.MAX_ACTIONS",
+    Limit("Actions in a scenario", MAX_ACTIONS, "actions", "format.base.MAX_ACTIONS",
           "refused, naming `actions`"),
-    Limit("Effects on one card", scenario.MAX_EFFECTS, "effects", "format.scenario.MAX_EFFECTS", "refused"),
-    Limit("Sentences in one effect", scenario.MAX_SENTENCES, "sentences", "format.scenario.MAX_SENTENCES",
+    Limit("Effects on one card", MAX_EFFECTS, "effects", "format.base.MAX_EFFECTS", "refused"),
+    Limit("Sentences in one effect", MAX_SENTENCES, "sentences", "format.base.MAX_SENTENCES",
           "refused"),
-    Limit("Steps in one sentence", scenario.MAX_STEPS, "steps", "format.scenario.MAX_STEPS", "refused"),
-    Limit("Repeat count", scenario.MAX_REPEAT, "times", "format.scenario.MAX_REPEAT", "refused"),
-    Limit("Cards listed in one zone", scenario.MAX_CARD_LIST, "cards", "format.scenario.MAX_CARD_LIST",
+    Limit("Steps in one sentence", MAX_STEPS, "steps", "format.base.MAX_STEPS", "refused"),
+    Limit("Repeat count", MAX_REPEAT, "times", "format.base.MAX_REPEAT", "refused"),
+    Limit("Cards listed in one zone", MAX_CARD_LIST, "cards", "format.base.MAX_CARD_LIST",
           "refused"),
-    Limit("Cards counted in one zone", scenario.MAX_ZONE_COUNT, "cards", "format.scenario.MAX_ZONE_COUNT",
+    Limit("Cards counted in one zone", MAX_ZONE_COUNT, "cards", "format.base.MAX_ZONE_COUNT",
           "refused"),
-    Limit("Cards in one field slot", scenario.MAX_STACK, "cards", "format.scenario.MAX_STACK", "refused"),
-    Limit("Text of a field", scenario.MAX_TEXT, "characters", "format.scenario.MAX_TEXT", "refused"),
+    Limit("Cards in one field slot", MAX_STACK, "cards", "format.base.MAX_STACK", "refused"),
+    Limit("Text of a field", MAX_TEXT, "characters", "format.base.MAX_TEXT", "refused"),
     Limit("Nested 「〜時」 triggers", game.MAX_TRIGGER_DEPTH, "levels", "engine.game.MAX_TRIGGER_DEPTH",
           "resolution stops at the named engine limit `MAX_TRIGGER_DEPTH` (the trace's `limit`, not a rulebook gap)"),
     Limit("Effect operations per action", game.MAX_EFFECT_OPERATIONS, "operations",

@@ -29,7 +29,9 @@ import yaml
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
-from adjudicator.format import scenario as fmt  # noqa: E402
+from adjudicator.format.effects import Effect, Sentence, When  # noqa: E402
+from adjudicator.format.loading import load_scenario  # noqa: E402
+from adjudicator.format.scenario import iter_cards  # noqa: E402
 from adjudicator.reading import read_effect  # noqa: E402
 from adjudicator.reading.compare import align  # noqa: E402
 from adjudicator.reading.grammar import parse  # noqa: E402
@@ -59,9 +61,9 @@ class Tally:
 def corpus() -> tuple[Tally, Tally, list[str]]:
     shared, own, texts = Tally(), Tally(), []
     for path in sorted(SCENARIOS.rglob("*.yaml")):
-        scenario = fmt.load_scenario(path.read_text(encoding="utf-8"))
+        scenario = load_scenario(path.read_text(encoding="utf-8"))
         tally = shared if (SHARED / path.relative_to(SCENARIOS)).exists() else own
-        for card in fmt.iter_cards(scenario):
+        for card in iter_cards(scenario):
             for effect in card.effects:
                 if not effect.text or not effect.sentences:
                     continue
@@ -70,7 +72,7 @@ def corpus() -> tuple[Tally, Tally, list[str]]:
     return shared, own, texts
 
 
-def _count(tally: Tally, path: Path, effect: fmt.Effect) -> None:
+def _count(tally: Tally, path: Path, effect: Effect) -> None:
     tally.effects += 1
     reading = read_effect(effect.text)
     written = [s.model_dump(mode="json", by_alias=True, exclude_defaults=True) for s in effect.sentences]
@@ -100,8 +102,8 @@ def text_set(name: str, path: Path) -> dict[str, object]:
             misses.append(f"{item['text']}\n    unread: " + "; ".join(f"「{u.text}」 {u.why}" for u in reading.unread))
             continue
         read_ok += 1
-        expected_when = fmt.When.model_validate(item["when"]) if item.get("when") else None
-        expected = [fmt.Sentence.model_validate(s).model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        expected_when = When.model_validate(item["when"]) if item.get("when") else None
+        expected = [Sentence.model_validate(s).model_dump(mode="json", by_alias=True, exclude_defaults=True)
                     for s in item["sentences"]]
         alignment = align(reading.sentence_dumps(), expected)
         if alignment.equal and reading.when == expected_when:

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Literal, get_args
 
 import pytest
 import yaml
+from pydantic import BaseModel, Field
 from werkzeug.datastructures import MultiDict
 
 from adjudicator import paths
 from adjudicator.engine import ScenarioError, load_scenario
-from adjudicator.web import builder_form
+from adjudicator.format import fields as format_fields
+from adjudicator.format.actions import ACTION_KINDS, Action
+from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, Condition, MillSpec, Step
+from adjudicator.web import builder_form, builder_kinds
 from adjudicator.web.builder_messages import translate
+from adjudicator.web.builder_posted import LIST_KEYS
 
 ALL_EXAMPLES = sorted(paths.scenarios_dir().rglob("*.yaml"))
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
@@ -327,3 +333,130 @@ def test_gallery_lists_every_curated_example_with_both_links(client):
 def test_unknown_examples_are_404_and_paths_do_not_escape(client):
     assert client.get("/scenarios/attack/nope").status_code == 404
     assert client.get("/scenario/edit/../pyproject").status_code == 404
+
+
+# --- the per-kind inputs come from the format's field table -------------------------------------------------
+
+CARD = "players.A.field.1.cards.0"
+INPUT_NAME = re.compile(r'\sname="([^"]+)"')
+EFFECT = f"{CARD}.effects.0"
+
+
+def _written(model, name: str) -> str:
+    return model.model_fields[name].alias or name
+
+
+def _expected_names(model, kind_field: str, group: str) -> list[str]:
+    """The input names a kind must have, read from the model itself (not from the builder's table)."""
+    kind = _written(model, kind_field)
+    names = []
+    annotation = model.model_fields[kind_field].annotation
+    for member in (m for m in get_args(annotation) or (annotation,) if m is not type(None)):
+        if isinstance(member, type) and issubclass(member, BaseModel) \
+                and member not in format_fields.WHOLE_VALUES and member is not model:
+            names += [_written(member, n) for n in member.model_fields]
+        else:
+            names.append("value")
+    names += list(format_fields.STEP_COMPANIONS.get(kind, ())) if group == "step" else []
+    return [("responses.0.choice" if (kind, n) == ("attack", "response") else n) for n in dict.fromkeys(names)]
+
+
+def _page_with_every_kind(client) -> str:
+    """The builder with one action of every kind, a step of every kind and a condition of every kind."""
+    form = {f"{CARD}.name": "x", "op": "refresh"}
+    for i, kind in enumerate(ACTION_KINDS):
+        form[f"actions.{i}.kind"] = kind
+    for i, kind in enumerate(STEP_KINDS):
+        form[f"{EFFECT}.sentences.{i // 10}.steps.{i % 10}.kind"] = kind
+    for i, kind in enumerate(CONDITION_KINDS):
+        form[f"{EFFECT}.sentences.{i}.if.kind"] = _written(Condition, kind)
+    response = client.post("/scenario/new", data=form)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def test_every_kind_of_the_format_has_an_input_for_each_of_its_fields(client):
+    html = _page_with_every_kind(client)
+    names = set(INPUT_NAME.findall(html))
+    expected = [f"actions.{i}.{n}" for i, kind in enumerate(ACTION_KINDS) for n in _expected_names(Action, kind, "action")]
+    expected += [f"{EFFECT}.sentences.{i // 10}.steps.{i % 10}.{n}"
+                 for i, kind in enumerate(STEP_KINDS) for n in _expected_names(Step, kind, "step")]
+    expected += [f"{EFFECT}.sentences.{i}.if.{n}" for i, kind in enumerate(CONDITION_KINDS)
+                 for n in _expected_names(Condition, kind, "condition")]
+    assert len(expected) > 100
+    # A list of its own (the summon entries) starts with its 「追加」 button.
+    assert [name for name in expected if name not in names and f'value="add:{name}"' not in html] == []
+
+
+def test_no_field_of_a_kind_takes_a_name_the_draft_keeps_for_itself():
+    for group, table in builder_kinds.KINDS.items():
+        for spec in table.values():
+            for field in (*spec.fields, *spec.companions):
+                clash = field.name in builder_kinds.RESERVED or field.name in LIST_KEYS
+                assert not clash or builder_kinds.widget(spec.kind, field.name), (group, spec.kind, field.name)
+
+
+class _MillWithReason(MillSpec):
+    reason: Literal["cost", "effect"] = "cost"
+    note: str | None = Field(default=None, max_length=20)
+    times: int = Field(default=1, ge=1, le=3)
+
+
+class _Steps(Step):
+    mill: _MillWithReason | None = None
+
+
+def test_a_field_added_to_a_kind_appears_in_the_form_and_in_its_scenario(client, monkeypatch):
+    table = dict(builder_kinds.KINDS["step"])
+    table["mill"] = format_fields.kind_spec("mill", _Steps.model_fields["mill"], _Steps)
+    monkeypatch.setattr(builder_kinds, "KINDS", {**builder_kinds.KINDS, "step": table})
+    step = f"{EFFECT}.sentences.0.steps.0"
+    html = client.post("/scenario/new", data={f"{CARD}.name": "x", f"{step}.kind": "mill", "op": "refresh"}).get_data(as_text=True)
+    assert re.search(rf'<select id="{re.escape(step)}.reason" name="{re.escape(step)}.reason">\s*'
+                     r'<option value="cost">cost</option>\s*<option value="effect">effect</option>', html)
+    assert f'name="{step}.note"' in html and 'placeholder="1〜3"' in html
+    form = _form_of(html)
+    form.setlist(f"{step}.reason", ["effect"])
+    form.setlist(f"{step}.times", ["2"])
+    form.setlist(f"{step}.count", ["3"])
+    card = builder_form.scenario_data(builder_form.draft_from_form(form)).data["players"]["A"]["field"]["1"]["card"]
+    assert card["effects"][0]["sentences"][0]["do"] == [{"mill": {"player": "opponent", "count": 3, "reason": "effect",
+                                                                  "times": 2}}]
+
+
+def _examples_covering_every_kind() -> list[Path]:
+    """Enough examples that every action, step and condition kind the examples use is in one of them."""
+    kinds = (*ACTION_KINDS, *STEP_KINDS, *(k.rstrip("_") for k in CONDITION_KINDS))
+    uses = {path: {kind for kind in kinds if re.search(rf"(^|[\s{{,-]){kind}:", path.read_text(encoding="utf-8"), re.M)}
+            for path in ALL_EXAMPLES}
+    left, chosen = set().union(*uses.values()), []
+    while left:  # the example that shows the most kinds not yet shown, until every kind is
+        best = max(ALL_EXAMPLES, key=lambda path: len(uses[path] & left))
+        chosen.append(best)
+        left -= uses[best]
+    return chosen
+
+
+def test_the_rendered_form_of_an_example_gives_back_the_same_scenario(client):
+    examples = _examples_covering_every_kind()
+    assert len(examples) >= 5
+    for path in examples:
+        name = path.relative_to(paths.scenarios_dir()).with_suffix("").as_posix()
+        form = _form_of(client.get(f"/scenario/edit/{name}").get_data(as_text=True))
+        exported = _submit(client, form, "export")
+        assert exported.mimetype == "application/yaml", name
+        assert load_scenario(exported.get_data(as_text=True)) == _empty_lists_as_counts(load_scenario(path.read_text(encoding="utf-8"))), name
+
+
+def test_a_changed_kind_keeps_what_was_typed_and_drops_the_old_kinds_defaults():
+    step = f"{EFFECT}.sentences.0.steps.0"
+    posted = {f"{CARD}.name": "x", f"{step}.shown_kind": "draw", f"{step}.kind": "mill", f"{step}.value": "1",
+              f"{step}.player": "self", f"{step}.count": "3"}
+    draft_step = builder_form.draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]
+    # 「自分」 was only draw's default and 1 a count of cards drawn: mill is the opponent's by default.
+    assert draft_step == {"kind": "mill", "count": "3"}
+    posted[f"{step}.player"] = "opponent"  # chosen: not draw's default, so it is kept
+    draft_step = builder_form.draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]
+    assert draft_step["player"] == "opponent"
+    posted[f"{step}.shown_kind"] = "mill"  # shown as mill already: nothing is dropped
+    assert builder_form.draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]["value"] == "1"

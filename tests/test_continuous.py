@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.engine import continuous, load_scenario, restrictions
-from adjudicator.engine.board import Expiry, PowerMod, Timed, build_board
+from adjudicator.engine.board import Card, Expiry, PowerMod, Stack, Timed, build_board
 from adjudicator.engine.game import Game
 from adjudicator.engine.resolution import new_game
-from adjudicator.format.scenario import Where
+from adjudicator.format.board import CardSpec
+from adjudicator.format.effects import Where
 from adjudicator.engine.stats import apply_power_mods, power_of, rank_of, roles_of
 from adjudicator.engine.trace import Recorder
 
@@ -61,10 +62,7 @@ def test_a_continuous_effect_under_another_card_does_not_apply():
 
 def test_a_card_arriving_later_is_covered_at_once():
     board = board_of({1: {"card": person("武将", effects=[BOOST_OTHERS])}})
-    from adjudicator.engine.board import Card, Stack
-    from adjudicator.format.scenario import Card as CardInfo
-
-    newcomer = Card(uid=99, owner="A", info=CardInfo(**person("足軽", 0, 1000)))
+    newcomer = Card(uid=99, owner="A", info=CardSpec(**person("足軽", 0, 1000)))
     board.players["A"].field[3] = Stack(cards=[newcomer])
     assert power_of(board, newcomer) == 2000
 
@@ -93,10 +91,7 @@ def test_conditions_of_a_continuous_effect_are_judged_now():
     )
     board = board_of({1: {"card": person("大将", effects=[strong_with_friends])}, 2: {"card": person("侍")}})
     assert power_of(board, top(board, "A1")) == 2000
-    from adjudicator.engine.board import Card, Stack
-    from adjudicator.format.scenario import Card as CardInfo
-
-    board.players["A"].field[3] = Stack(cards=[Card(uid=98, owner="A", info=CardInfo(**person("足軽", 0, 1000)))])
+    board.players["A"].field[3] = Stack(cards=[Card(uid=98, owner="A", info=CardSpec(**person("足軽", 0, 1000)))])
     assert power_of(board, top(board, "A1")) == 4000
 
 

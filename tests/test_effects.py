@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.engine import load_scenario, resolve
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import STEP_KINDS, Selector, Where
+from adjudicator.format.scenario import Scenario
 from adjudicator.engine.board import build_board
 from adjudicator.engine.effects.run import EffectRun
 from adjudicator.engine.effects.facts import contains, facts_of, matches
@@ -29,7 +30,7 @@ def effect_card(sentences: list[dict], name: str = "試し", **card: Any) -> dic
             "effects": [{"name": name, "sentences": sentences}]}
 
 
-def scenario(a: dict | None = None, b: dict | None = None, actions: list | None = None, **game: Any) -> fmt.Scenario:
+def scenario(a: dict | None = None, b: dict | None = None, actions: list | None = None, **game: Any) -> Scenario:
     return load_scenario({
         "format": "hi-story-scenario/1",
         "title": "test",
@@ -47,7 +48,7 @@ def run_effect_of(sentences: list[dict], a: dict | None = None, b: dict | None =
 def test_the_issue_steps_have_handlers():
     mine = {"draw", "mill", "discard", "send_to_graveyard", "rest", "activate_cards", "flip_down", "flip_up", "power", "win"}
     assert mine <= set(STEP_HANDLERS)
-    assert set(STEP_HANDLERS) <= set(fmt.STEP_KINDS)
+    assert set(STEP_HANDLERS) <= set(STEP_KINDS)
 
 
 # --- sentences and 「その後」 (6.7) ----------------------------------------------------------------
@@ -154,11 +155,11 @@ def test_face_down_card_meets_no_information_condition_but_its_state_is_read():
     card = {"name": "尾張の大うつけ　織田信長", "rank": 3, "power": 5000, "role": "attacker", "attributes": ["武将"]}
     down = _facts(card, face="down", state="rest")
     for where in ({"power_at_most": 9000}, {"rank_at_least": 0}, {"name": "信長"}, {"attribute": "武"}, {"role": "attacker"}):
-        assert not matches(fmt.Where(**where), down)
-    assert matches(fmt.Where(state="rest"), down) and matches(fmt.Where(), down)
+        assert not matches(Where(**where), down)
+    assert matches(Where(state="rest"), down) and matches(Where(), down)
     up = _facts(card)
-    assert matches(fmt.Where(name="信長"), up) and not matches(fmt.Where(name="うつけ"), up)
-    assert matches(fmt.Where(attribute="【武】"), up)
+    assert matches(Where(name="信長"), up) and not matches(Where(name="うつけ"), up)
+    assert matches(Where(attribute="【武】"), up)
 
 
 def test_choose_decision_offers_slot_references():
@@ -183,7 +184,7 @@ def test_unselectable_card_is_left_out_of_choose_but_not_of_all():
     assert [everything["final"]["B"]["field"][s]["state"] for s in "12"] == ["rest", "rest"]
 
 
-def _run(board_scenario: fmt.Scenario) -> EffectRun:
+def _run(board_scenario: Scenario) -> EffectRun:
     board = build_board(board_scenario)
     game = new_game(board, Recorder())
     source = board.players["A"].field[1].top
@@ -193,24 +194,24 @@ def _run(board_scenario: fmt.Scenario) -> EffectRun:
 def test_hidden_zone_with_a_condition_may_find_nothing():
     hand = [{"id": "nobu", "name": "織田信長", "rank": 3, "power": 5000}, {"id": "hide", "name": "豊臣秀吉", "rank": 3, "power": 5000}]
     run = _run(scenario({"hand": hand, "field": {1: {"card": effect_card([{"do": [{"draw": 1}]}])}}}, actions=[]))
-    nothing = select(run, fmt.Selector(zone="hand", choose=1, where=fmt.Where(name="信長"), chosen=[]))
+    nothing = select(run, Selector(zone="hand", choose=1, where=Where(name="信長"), chosen=[]))
     assert nothing.cards == [] and not run.game.trace.violations  # 6.6.1: not revealed, treated as absent
     with pytest.raises(Stop):
-        select(run, fmt.Selector(zone="hand", choose=1, where=fmt.Where(name="信長")))
+        select(run, Selector(zone="hand", choose=1, where=Where(name="信長")))
     assert run.game.trace.decision.options == ("nobu", "なし")
 
 
 def test_hidden_zone_with_no_condition_is_forced():
     run = _run(scenario({"hand": 3, "field": {1: {"card": effect_card([{"do": [{"draw": 1}]}])}}}, actions=[]))
-    picked = select(run, fmt.Selector(zone="hand", choose=2))
+    picked = select(run, Selector(zone="hand", choose=2))
     assert len(picked.cards) == 2 and picked.complete and run.game.trace.decision is None  # 6.6.2
     run.game.trace.violations.clear()
-    select(run, fmt.Selector(zone="hand", choose=2, chosen=[]))
+    select(run, Selector(zone="hand", choose=2, chosen=[]))
     assert run.game.trace.violations  # picking none where any card will do is not allowed
 
 
 def test_this_is_gone_once_the_card_left_the_field():
     run = _run(scenario({"field": {1: {"card": effect_card([{"do": [{"draw": 1}]}])}}}, actions=[]))
-    assert select(run, fmt.Selector(this=True)).cards == [run.source]
+    assert select(run, Selector(this=True)).cards == [run.source]
     run.source.incarnation += 1  # it left and came back: another card now (3.5.3)
-    assert select(run, fmt.Selector(this=True)).cards == []
+    assert select(run, Selector(this=True)).cards == []

@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 
 from adjudicator import paths
 from adjudicator.engine import ScenarioError, load_scenario, resolve
-from adjudicator.format.scenario import FORMAT, PHASES
+from adjudicator.format.base import PHASES
+from adjudicator.format.scenario import FORMAT
 from adjudicator.links import encode_payload
 
 pytestmark = pytest.mark.fuzz

@@ -15,7 +15,8 @@ import adjudicator.engine
 from adjudicator.engine.effects.steps import STEP_HANDLERS
 from adjudicator.engine.resolution import ACTIONS
 from adjudicator.engine.rules import registered_rules
-from adjudicator.format import scenario as fmt
+from adjudicator.format.actions import ACTION_KINDS
+from adjudicator.format.effects import STEP_KINDS
 
 PACKAGE = Path(adjudicator.__file__).parent
 ROOT = PACKAGE.parent
@@ -38,11 +39,11 @@ def test_importing_the_engine_registers_every_rule():
 
 
 def test_the_action_table_covers_every_action_kind_of_the_format():
-    assert tuple(ACTIONS) == fmt.ACTION_KINDS
+    assert tuple(ACTIONS) == ACTION_KINDS
 
 
 def test_the_step_table_covers_every_step_kind_of_the_format():
-    assert set(STEP_HANDLERS) == set(fmt.STEP_KINDS)
+    assert set(STEP_HANDLERS) == set(STEP_KINDS)
 
 
 def _function_imports(tree: ast.AST):

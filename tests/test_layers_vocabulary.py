@@ -9,7 +9,9 @@ from typing import get_args
 import pytest
 
 from adjudicator import vocabulary as v
-from adjudicator.format import scenario as fmt
+from adjudicator.format.actions import ACTION_KINDS, Defence
+from adjudicator.format.base import PHASES, Act, Face, Role, StackState, UntilName
+from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, TriggerEvent
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -26,17 +28,17 @@ GLOSSED = {"ZONES": v.ZONES, "FACES": v.FACES, "STATES": v.STATES, "TYPES": v.TY
 @pytest.mark.parametrize(
     ("kinds", "words"),
     [
-        (fmt.ACTION_KINDS, v.ACTIONS),
-        (fmt.STEP_KINDS, v.STEPS),
-        (tuple(kind.rstrip("_") for kind in fmt.CONDITION_KINDS), v.CONDITIONS),
-        (fmt.PHASES, v.PHASES),
-        (get_args(fmt.Act), v.ACTS),
-        (get_args(fmt.UntilName), v.DURATIONS),
-        (get_args(fmt.TriggerEvent), v.EVENTS),
-        (get_args(fmt.Face), v.FACES),
-        (get_args(fmt.StackState), v.STATES),
-        (tuple(r for r in get_args(fmt.Role) if r != "none"), v.ROLES),
-        (tuple(fmt.Defence.model_fields), v.DEFENCES),
+        (ACTION_KINDS, v.ACTIONS),
+        (STEP_KINDS, v.STEPS),
+        (tuple(kind.rstrip("_") for kind in CONDITION_KINDS), v.CONDITIONS),
+        (PHASES, v.PHASES),
+        (get_args(Act), v.ACTS),
+        (get_args(UntilName), v.DURATIONS),
+        (get_args(TriggerEvent), v.EVENTS),
+        (get_args(Face), v.FACES),
+        (get_args(StackState), v.STATES),
+        (tuple(r for r in get_args(Role) if r != "none"), v.ROLES),
+        (tuple(Defence.model_fields), v.DEFENCES),
     ],
     ids=["actions", "steps", "conditions", "phases", "acts", "durations", "events", "faces", "states", "roles",
          "defences"],

@@ -14,7 +14,9 @@ import pytest
 
 from adjudicator.engine import ScenarioError, load_scenario, resolve
 from adjudicator.engine import game, trace
-from adjudicator.format import scenario
+from adjudicator.format.base import MAX_ACTIONS, MAX_CARD_LIST, MAX_REPEAT, MAX_SENTENCES, MAX_STEPS
+from adjudicator.format.loading import MAX_DEPTH, MAX_SOURCE_BYTES
+from adjudicator.format.scenario import FORMAT
 from adjudicator.limits import LIMITS, markdown_table
 from adjudicator.links import PayloadProblem, decode_payload, encode_payload
 from adjudicator.links.payload import MAX_JSON_BYTES, MAX_PAYLOAD_CHARS, PAYLOAD_VERSION
@@ -29,7 +31,7 @@ def minimal_scenario(**players_a) -> dict:
     """A small legal board: A has one face-up card in slot 1 whose effects are given."""
     card = {"name": "起点", "rank": 1, "power": 1000, "role": "attacker", "effects": players_a.pop("effects", [])}
     return {
-        "format": scenario.FORMAT,
+        "format": FORMAT,
         "title": "上限の確認",
         "game": {"round": 5, "first_player": "A", "turn_player": "A", "phase": "effect"},
         "players": {
@@ -137,34 +139,34 @@ def test_unhandled_4xx_codes_are_japanese(probe_client):
 
 
 def test_scenario_source_over_the_limit_is_refused_before_parsing():
-    text = "title: " + "あ" * (scenario.MAX_SOURCE_BYTES // 3 + 1)
+    text = "title: " + "あ" * (MAX_SOURCE_BYTES // 3 + 1)
     error, peak = peak_bytes(refused, text)
     assert "512 KiB" in str(error)
-    assert peak < 4 * scenario.MAX_SOURCE_BYTES
+    assert peak < 4 * MAX_SOURCE_BYTES
 
 
 def test_actions_over_the_limit_are_refused_naming_the_field():
     data = minimal_scenario()
-    data["actions"] = [{"next_phase": {}}] * (scenario.MAX_ACTIONS + 1)
+    data["actions"] = [{"next_phase": {}}] * (MAX_ACTIONS + 1)
     assert any(path == "actions" for path, _ in refused(data).errors)
-    data["actions"] = [{"next_phase": {}}] * scenario.MAX_ACTIONS
+    data["actions"] = [{"next_phase": {}}] * MAX_ACTIONS
     load_scenario(data)
 
 
 def test_sentences_and_steps_over_the_limit_are_refused():
     sentence = {"do": [{"draw": 1}]}
-    too_many_sentences = {"name": "長文", "mark": "none", "sentences": [sentence] * (scenario.MAX_SENTENCES + 1)}
+    too_many_sentences = {"name": "長文", "mark": "none", "sentences": [sentence] * (MAX_SENTENCES + 1)}
     error = refused(minimal_scenario(effects=[too_many_sentences]))
     assert any("sentences" in path for path, _ in error.errors)
     too_many_steps = {"name": "長文", "mark": "none",
-                      "sentences": [{"do": [{"draw": 1}] * (scenario.MAX_STEPS + 1)}]}
+                      "sentences": [{"do": [{"draw": 1}] * (MAX_STEPS + 1)}]}
     error = refused(minimal_scenario(effects=[too_many_steps]))
     assert any("do" in path for path, _ in error.errors)
 
 
 def test_cards_listed_in_a_zone_over_the_limit_are_refused():
     data = minimal_scenario()
-    data["players"]["A"]["hand"] = [{"name": "町人", "rank": 0, "power": 500}] * (scenario.MAX_CARD_LIST + 1)
+    data["players"]["A"]["hand"] = [{"name": "町人", "rank": 0, "power": 500}] * (MAX_CARD_LIST + 1)
     assert any("hand" in path for path, _ in refused(data).errors)
 
 
@@ -197,7 +199,7 @@ def test_deep_nesting_is_refused_while_parsing_not_by_recursion(opening):
 
 
 def test_nesting_limit_is_exact():
-    deepest = scenario.MAX_DEPTH + 1  # the mapping is level 0, each bracket one more
+    deepest = MAX_DEPTH + 1  # the mapping is level 0, each bracket one more
     assert "deeper" in str(refused("a: " + "[" * deepest + "]" * deepest))
     error = refused("a: " + "[" * (deepest - 1) + "]" * (deepest - 1))
     assert "deeper" not in str(error)  # refused for its fields, not its depth
@@ -207,7 +209,7 @@ def test_deep_data_given_as_python_objects_is_refused():
     data: list = []
     for _ in range(10_000):
         data = [data]
-    assert "deeper" in str(refused({"format": scenario.FORMAT, "x-deep": data, "title": data}))
+    assert "deeper" in str(refused({"format": FORMAT, "x-deep": data, "title": data}))
 
 
 # --- compressed URL payloads ----------------------------------------------------------------------
@@ -286,8 +288,8 @@ def test_a_trigger_chain_that_never_ends_stops_with_a_ruling():
 
 
 def test_operations_in_one_action_are_bounded():
-    sentence = {"do": [{"repeat": scenario.MAX_REPEAT, "do": [{"power": {"target": {"this": True}, "add": 1}}]
-                        * scenario.MAX_STEPS}]}
+    sentence = {"do": [{"repeat": MAX_REPEAT, "do": [{"power": {"target": {"this": True}, "add": 1}}]
+                        * MAX_STEPS}]}
     data = minimal_scenario(effects=[{"name": "連打", "mark": "none", "sentences": [sentence] * 3}])
     data["actions"] = [{"activate": {"card": "A1", "effect": "連打"}}]
     ruling = resolve(load_scenario(data)).to_json()
@@ -296,8 +298,8 @@ def test_operations_in_one_action_are_bounded():
 
 
 def test_a_trace_that_reaches_its_step_bound_ends_in_a_ruling_not_an_error():
-    sentence = {"do": [{"repeat": scenario.MAX_REPEAT, "do": [{"power": {"target": {"this": True}, "add": 1}}]
-                        * scenario.MAX_STEPS}]}
+    sentence = {"do": [{"repeat": MAX_REPEAT, "do": [{"power": {"target": {"this": True}, "add": 1}}]
+                        * MAX_STEPS}]}
     data = minimal_scenario(effects=[{"name": "連打", "mark": "none", "sentences": [sentence]}])
     data["actions"] = [{"activate": {"card": "A1", "effect": "連打"}}] * 20
     ruling = resolve(load_scenario(copy.deepcopy(data))).to_json()
@@ -325,7 +327,7 @@ def test_an_overlong_link_is_refused(client):
 def test_resolve_api_refuses_oversized_and_deep_scenarios_with_4xx(client):
     too_big = client.post("/api/resolve", data=b"x" * (MAX_BODY_BYTES + 1), content_type="application/json")
     assert too_big.status_code == 413 and "大きすぎます" in too_big.get_json()["error"]
-    over_scenario = client.post("/api/resolve", data=b" " * (scenario.MAX_SOURCE_BYTES + 1),
+    over_scenario = client.post("/api/resolve", data=b" " * (MAX_SOURCE_BYTES + 1),
                                 content_type="application/yaml")
     assert over_scenario.status_code == 413
     deep = client.post("/api/resolve", data=b"a: " + b"[" * 50_000 + b"]" * 50_000, content_type="application/yaml")

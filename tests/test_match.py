@@ -10,7 +10,10 @@ from click.testing import CliRunner
 
 from adjudicator.cli import main
 from adjudicator.format import matching
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Where
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.loading import load_scenario
+from adjudicator.format.scenario import FORMAT
 from adjudicator.format.matching import CardInformation
 from adjudicator.format.wording import WordingError, read_condition
 
@@ -21,8 +24,8 @@ RIKYU = CardInformation("千利休", rank=2, power=2000, attributes=("戦国時�
 SEKIGAHARA = CardInformation("関ヶ原の戦い", type="event", level=2, attributes=("江戸時代",))
 
 
-def where(wording: str) -> fmt.Where:
-    return fmt.Where.model_validate(wording)
+def where(wording: str) -> Where:
+    return Where.model_validate(wording)
 
 
 def met(wording: str, card: CardInformation) -> bool:
@@ -99,26 +102,26 @@ def test_rank_level_power_and_kind():
 def test_a_face_down_card_meets_no_condition_on_information_negated_or_not():
     down = CardInformation("伏兵", rank=1, known=False, face_up=False)
     assert not met("〈信長〉でない", down) and not met("〈伏兵〉", down)     # 3.1.2, 3.1.3
-    assert matching.matches(fmt.Where(state="rest"), CardInformation("伏兵", known=False, face_up=False, rested=True))
+    assert matching.matches(Where(state="rest"), CardInformation("伏兵", known=False, face_up=False, rested=True))
 
 
 def test_where_accepts_wording_in_a_value_and_refuses_the_wrong_bracket():
-    assert fmt.Where.model_validate({"name": "〈信長〉〈秀吉〉"}).name == ["信長", "秀吉"]
-    assert fmt.Where.model_validate({"name": "〈信長〉"}).name == "〈信長〉"       # the spec's own form, unchanged
+    assert Where.model_validate({"name": "〈信長〉〈秀吉〉"}).name == ["信長", "秀吉"]
+    assert Where.model_validate({"name": "〈信長〉"}).name == "〈信長〉"       # the spec's own form, unchanged
     with pytest.raises(Exception, match="7.1.1"):
-        fmt.Where.model_validate({"name": "【武将】"})
+        Where.model_validate({"name": "【武将】"})
 
 
 def test_a_scenario_with_unreadable_wording_is_refused_with_its_path():
     scenario = {
-        "format": fmt.FORMAT, "title": "t", "game": {"round": 2, "first_player": "A", "turn_player": "A", "phase": "effect"},
+        "format": FORMAT, "title": "t", "game": {"round": 2, "first_player": "A", "turn_player": "A", "phase": "effect"},
         "players": {"A": {"deck": 5, "field": {1: {"card": {"name": "明智光秀", "rank": 1, "power": 1000, "effects": [
             {"name": "謀反", "sentences": [{"do": [{"rest": {"player": "opponent", "all": True, "where": "〈信長〉と"}}]}]}]}}}},
                     "B": {"deck": 5}},
         "actions": [{"activate": {"card": "A1", "effect": "謀反"}}],
     }
-    with pytest.raises(fmt.ScenarioError) as refused:
-        fmt.load_scenario(scenario)
+    with pytest.raises(ScenarioError) as refused:
+        load_scenario(scenario)
     assert any("where" in path and "読めない" in message for path, message in refused.value.errors)
 
 
@@ -191,8 +194,8 @@ def test_match_page_in_japanese_with_clause_chips_and_escaped_input(client):
 
 def test_a_list_of_words_holds_words_not_wording():
     with pytest.raises(Exception, match="one word an item"):
-        fmt.Where.model_validate({"name": ["〈信長〉でない", "秀吉"]})
-    assert fmt.Where.model_validate({"name": ["〈信長〉", "秀吉"]}).name == ["〈信長〉", "秀吉"]
+        Where.model_validate({"name": ["〈信長〉でない", "秀吉"]})
+    assert Where.model_validate({"name": ["〈信長〉", "秀吉"]}).name == ["〈信長〉", "秀吉"]
 
 
 def test_api_match_bounds_its_body(client):

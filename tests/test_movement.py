@@ -8,7 +8,8 @@ import pytest
 
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.engine.effects.steps import STEP_HANDLERS
-from adjudicator.format.scenario import STEP_KINDS, ScenarioError
+from adjudicator.format.effects import STEP_KINDS
+from adjudicator.format.errors import ScenarioError
 
 
 def person(name: str, rank: int = 1, power: int = 2000, **more: Any) -> dict:

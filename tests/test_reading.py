@@ -85,7 +85,7 @@ EVERY_STEP = (
 
 
 def test_every_step_kind_of_the_format_has_a_wording():
-    from adjudicator.format.scenario import STEP_KINDS
+    from adjudicator.format.effects import STEP_KINDS
 
     reading = read_effect(EVERY_STEP)
     assert reading.unread == ()

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.engine import load_scenario, resolve
-from adjudicator.format import scenario as fmt
+from adjudicator.format.loading import load_scenario as load_unread, parse_text
+from adjudicator.format.scenario import iter_cards
 from adjudicator.reading import read_effect
 from adjudicator.reading.compare import align
 from adjudicator.engine.effects.facts import READING_RULES
@@ -53,13 +54,13 @@ def effects_of(data: dict[str, Any]):
 
 def text_only(path: Path) -> TextOnly:
     text = path.read_text(encoding="utf-8")
-    scenario = fmt.load_scenario(text)
+    scenario = load_unread(text)
     # The file's own data, not the canonical dump: a dump leaves out defaults the engine tells apart
     # from absent fields (an attack's `response: none`).
-    data = copy.deepcopy(fmt.parse_text(text))
+    data = copy.deepcopy(parse_text(text))
     out = TextOnly(path)
     picks_by_name: dict[str, list[list[Any]]] = {}
-    models = [effect for card in fmt.iter_cards(scenario) for effect in card.effects]
+    models = [effect for card in iter_cards(scenario) for effect in card.effects]
     for effect, model in zip(effects_of(data), models, strict=True):
         if not model.text or not model.sentences:
             continue
@@ -152,7 +153,7 @@ def test_every_scenario_resolves_the_same_from_its_effects_text():
             continue
         if not variant.rewritten:
             continue
-        before = verdict(resolve(fmt.load_scenario(path.read_text(encoding="utf-8"))).to_json())
+        before = verdict(resolve(load_unread(path.read_text(encoding="utf-8"))).to_json())
         after = verdict(resolve(load_scenario(variant.data)).to_json())
         allowed = CHOOSING_IN_HIDDEN_ZONES | NAME_MATCHING if variant.named_hidden_choice else set()
         before_cites, after_cites = set(before.pop("cites")), set(after.pop("cites"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Sentence, When
 from adjudicator.reading import read_effect
 from adjudicator.reading.compare import align
 
@@ -23,11 +23,11 @@ ITEMS = yaml.safe_load((Path(__file__).parent / "data" / "reading_dev2.yaml").re
 def test_a_dev2_text_reads_as_expected(item):
     reading = read_effect(item["text"])
     assert not reading.unread, [(u.text, u.why) for u in reading.unread]
-    expected = [fmt.Sentence.model_validate(s).model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    expected = [Sentence.model_validate(s).model_dump(mode="json", by_alias=True, exclude_defaults=True)
                 for s in item["sentences"]]
     alignment = align(reading.sentence_dumps(), expected)
     assert alignment.equal, alignment.difference
-    assert reading.when == (fmt.When.model_validate(item["when"]) if item.get("when") else None)
+    assert reading.when == (When.model_validate(item["when"]) if item.get("when") else None)
 
 
 @pytest.mark.parametrize("item", [i for i in ITEMS if "refuse" in i], ids=lambda i: i["text"][:24])

@@ -13,7 +13,7 @@ import yaml
 
 from adjudicator import ENGINE_VERSION, paths
 from adjudicator.engine import load_scenario, resolve
-from adjudicator.format.scenario import MAX_SOURCE_BYTES
+from adjudicator.format.loading import MAX_SOURCE_BYTES
 from adjudicator.links import encode_payload, make_record
 from adjudicator.links.record import Versions, current_versions
 from adjudicator.web.scenarios import link_store

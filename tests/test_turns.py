@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from adjudicator.engine import durations, load_scenario, resolve
 from adjudicator.engine.board import Expiry, Timed, build_board
-from adjudicator.format.scenario import Timed as TimedSpec
+from adjudicator.format.base import Timed as TimedSpec
 
 MILL_AT_ATTACK_START = {
     "name": "物見櫓",

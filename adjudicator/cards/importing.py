@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.cards.model import CardRowError, LibraryCard, RowProblem, validate_row
-from adjudicator.format.scenario import MAX_EFFECTS, ScenarioError, parse_text
+from adjudicator.format.base import MAX_EFFECTS
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.loading import parse_text
 
 MAX_ROWS = 5_000
 MAX_FILE_BYTES = 512 * 1024  # the format's bound on one YAML source; CSV is held to the same

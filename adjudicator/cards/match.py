@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from adjudicator.format import matching
-from adjudicator.format import scenario as fmt
+from adjudicator.format.base import MAX_NAME, MAX_POWER
+from adjudicator.format.effects import Where
 from adjudicator.format.matching import READINGS, CardInformation, Verdict
 from adjudicator.format.wording import WordingError, read_condition
 
@@ -92,7 +93,7 @@ def normalise_name(name: str) -> str:
 def match(condition: str, card: CardQuery) -> MatchAnswer:
     try:
         reading = read_condition(condition)
-        where = fmt.Where.model_validate(reading.where)
+        where = Where.model_validate(reading.where)
     except WordingError as error:
         raise MatchError(str(error), error.position) from None
     except ValidationError as error:
@@ -142,7 +143,7 @@ def _unknown(card: CardQuery) -> dict[str, str]:
     return {field: label for field, (label, missing) in unknown.items() if missing}
 
 
-def _asked(where: fmt.Where) -> set[str]:
+def _asked(where: Where) -> set[str]:
     return {matching.INFORMATION_OF[key] for key in matching.INFO_KEYS if matching.uses(where, key)}
 
 
@@ -170,8 +171,8 @@ def card_query(name: str, *, type: str | None = None, rank: Any = None, level: A
                role: str | None = None, attributes: Any = None, effects: Any = None) -> CardQuery:
     """A card from loose input (CLI options, query strings, JSON), checked and bounded."""
     name = normalise_name(name or "")
-    if not 0 < len(name) <= fmt.MAX_NAME:
-        raise MatchError(f"カード名は1〜{fmt.MAX_NAME}文字")
+    if not 0 < len(name) <= MAX_NAME:
+        raise MatchError(f"カード名は1〜{MAX_NAME}文字")
     type = {"人物": "person", "事変": "event"}.get(type, type) if type else None
     if type not in (None, "person", "event"):
         raise MatchError("種類は person（人物）か event（事変）")
@@ -180,7 +181,7 @@ def card_query(name: str, *, type: str | None = None, rank: Any = None, level: A
         raise MatchError("役割は attacker / blocker / none")
     return CardQuery(
         name=name, type=type, rank=_number("ランク", rank, 9), level=_number("レベル", level, 9),
-        power=_number("パワー", power, fmt.MAX_POWER), role=role,
+        power=_number("パワー", power, MAX_POWER), role=role,
         attributes=_list("属性", attributes, MAX_ATTRIBUTES), effect_names=_list("効果名", effects, MAX_EFFECT_NAMES),
     )
 
@@ -204,6 +205,6 @@ def _list(label: str, value: Any, bound: int) -> tuple[str, ...] | None:
         return ()  # known to have none
     items = value if isinstance(value, (list, tuple)) else str(value).replace("、", ",").replace("・", ",").split(",")
     items = tuple(str(item).strip().strip("【】｛｝") for item in items if str(item).strip())
-    if len(items) > bound or any(len(item) > fmt.MAX_NAME for item in items):
-        raise MatchError(f"{label}は{bound}個まで、各{fmt.MAX_NAME}文字まで")
+    if len(items) > bound or any(len(item) > MAX_NAME for item in items):
+        raise MatchError(f"{label}は{bound}個まで、各{MAX_NAME}文字まで")
     return items

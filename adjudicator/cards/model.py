@@ -1,7 +1,7 @@
 """A library card: a card's printed information only (no board state), validated as the format's card.
 
 Rows come from YAML or CSV; every problem is reported with its row number and field, and a row is valid
-exactly when the scenario format would accept it as a card (``adjudicator.format.scenario.Card``).
+exactly when the scenario format would accept it as a card (``adjudicator.format.board.CardSpec``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.board import CardSpec
 from adjudicator.format.matching import person_name
 
 # What is printed on a card (2.2); everything else a scenario card may carry is board state.
@@ -47,7 +47,7 @@ class CardRowError(ValueError):
 
 @dataclass(frozen=True)
 class LibraryCard:
-    card: fmt.Card
+    card: CardSpec
 
     @property
     def name(self) -> str:
@@ -66,7 +66,7 @@ class LibraryCard:
 
     @classmethod
     def from_json(cls, text: str) -> "LibraryCard":
-        return cls(fmt.Card.model_validate(json.loads(text)))
+        return cls(CardSpec.model_validate(json.loads(text)))
 
 
 def validate_row(row: int, data: Any, unit: str = "行目") -> tuple[LibraryCard | None, list[RowProblem]]:
@@ -77,7 +77,7 @@ def validate_row(row: int, data: Any, unit: str = "行目") -> tuple[LibraryCard
     if unknown:
         return None, [RowProblem(row, str(key), unit=unit, message=f"知らない項目（使えるのは {', '.join(PRINTED_FIELDS)}）") for key in unknown]
     try:
-        return LibraryCard(fmt.Card.model_validate(data)), []
+        return LibraryCard(CardSpec.model_validate(data)), []
     except ValidationError as error:
         return None, [
             RowProblem(row, ".".join(str(part) for part in problem["loc"]), problem["msg"].removeprefix("Value error, "), unit)

@@ -17,8 +17,10 @@ import yaml
 from adjudicator import paths
 from adjudicator.cards.importing import read_card_file
 from adjudicator.cards.model import PRINTED_FIELDS, LibraryCard
-from adjudicator.format import scenario as fmt
-from adjudicator.format.scenario import ScenarioError, iter_cards, load_scenario
+from adjudicator.format.board import CardSpec
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.loading import load_scenario
+from adjudicator.format.scenario import iter_cards
 
 STARTER_FILE = "starter.yaml"
 
@@ -52,7 +54,7 @@ def extract(scenario_files: list[Path]) -> tuple[list[LibraryCard], list[str]]:
 def _printed(card) -> LibraryCard:
     """The card without its board state or scenario id: what is printed on it."""
     printed = card.model_dump(mode="json", by_alias=True, exclude_defaults=True, include=set(PRINTED_FIELDS))
-    return LibraryCard(fmt.Card.model_validate(printed))
+    return LibraryCard(CardSpec.model_validate(printed))
 
 
 def dump(cards: list[LibraryCard], variants: list[str]) -> str:

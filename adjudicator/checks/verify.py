@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.expect import Expect
 from adjudicator.engine import resolve
 from adjudicator.engine.trace import Trace
 from adjudicator.reading import load_scenario
@@ -28,9 +29,9 @@ class FileCheck:
         return not self.failures
 
 
-def check(expect: fmt.Expect | None, trace: Trace) -> list[str]:
+def check(expect: Expect | None, trace: Trace) -> list[str]:
     """Every way ``trace`` differs from ``expect``; empty when it matches."""
-    expect = expect or fmt.Expect()  # no expectations still means no unscripted decision nor engine limit
+    expect = expect or Expect()  # no expectations still means no unscripted decision nor engine limit
     failures: list[str] = []
     if trace.errors:
         failures += [f"impossible board: {path}: {text}" for path, text in trace.errors]
@@ -114,7 +115,7 @@ def verify_file(path: Path) -> FileCheck:
     """Load, resolve and check one scenario file."""
     try:
         loaded = load_scenario(path.read_text(encoding="utf-8"))
-    except fmt.ScenarioError as error:
+    except ScenarioError as error:
         return FileCheck(str(path), tuple(f"does not load: {p or '(top)'}: {m}" for p, m in error.errors))
     try:
         trace = resolve(loaded)

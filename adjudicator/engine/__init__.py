@@ -8,7 +8,9 @@ The core imports neither Flask nor Whoosh. Public API::
 """
 
 from adjudicator.engine.resolution import resolve
-from adjudicator.format.scenario import Scenario, ScenarioError, canonical_json, dumps
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.loading import canonical_json, dumps
+from adjudicator.format.scenario import Scenario
 # Effects may give their printed text alone: the reading-aware loader fills their sentences (issue 11).
 from adjudicator.reading import load_scenario
 from adjudicator.engine.trace import Trace

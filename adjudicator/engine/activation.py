@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.actions import ActivateSpec, EventSpec
+from adjudicator.format.effects import Effect
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.effects.interpreter import OPTIONAL
@@ -49,7 +50,7 @@ OPPONENT_EVENT = rule("opponent_event", ("5.2.4", "11.2.4"), "相手のターン
 # --- a field card's effect (6.4) ------------------------------------------------------------------
 
 
-def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
+def perform_activate(game: "Game", index: int, spec: ActivateSpec) -> None:
     board = game.board
     card = board.find(spec.card)
     if card is None or not board.on_field(card):
@@ -76,7 +77,7 @@ def perform_activate(game: "Game", index: int, spec: fmt.ActivateSpec) -> None:
     run_effect(game, card, effect, owner, own=True)
 
 
-def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
+def _check_activation(game: "Game", card: Card, effect: Effect) -> None:
     """Activation conditions (6.2.1): a violation here means the effect cannot be started at all (6.3.2)."""
     words = f"{card_words(game.board, card)}の｛{effect.name}｝"
     if effect.when is not None:
@@ -99,7 +100,7 @@ def _check_activation(game: "Game", card: Card, effect: fmt.Effect) -> None:
 # --- an event from hand (6.8) ---------------------------------------------------------------------
 
 
-def perform_event(game: "Game", index: int, spec: fmt.EventSpec) -> None:
+def perform_event(game: "Game", index: int, spec: EventSpec) -> None:
     board = game.board
     card = board.find(spec.card)
     if card is None or board.locate(card)[1] != "hand":

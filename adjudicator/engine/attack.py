@@ -16,7 +16,7 @@ from adjudicator.engine import activation, continuous, durations, legality, move
 from adjudicator.engine.board import Card, Expiry, PowerMod, opponent_of
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import ATTACKER_LEFT, STACK_SHARES_STATE, TARGET_LEFT, Rule, rule
-from adjudicator.format.scenario import AttackSpec, Defence
+from adjudicator.format.actions import AttackSpec, Defence
 from adjudicator.engine.stats import (
     AMOUNTS_ADD_UP,
     FACE_DOWN_NOT_ATTACKER,

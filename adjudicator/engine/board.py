@@ -13,7 +13,10 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterator, Literal
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.base import Timed as TimedSpec
+from adjudicator.format.board import CardSpec, GameSpec, PlayerSpec, Zone
+from adjudicator.format.effects import Where
+from adjudicator.format.scenario import Scenario
 
 PlayerId = Literal["A", "B"]
 SLOTS = (1, 2, 3, 4, 5)
@@ -81,7 +84,7 @@ class Timed:
     what: str
     expiry: Expiry
     source: str = ""
-    where: "fmt.Where | None" = None   # card-subject restriction held by a player, judged at each attempt (8.2.5)
+    where: "Where | None" = None   # card-subject restriction held by a player, judged at each attempt (8.2.5)
     limit: int | None = None           # 「合わせてN枚までしか〜できない」: a count per turn (10.3.1, 10.3.2)
 
 
@@ -95,7 +98,7 @@ class Card:
 
     uid: int
     owner: str
-    info: fmt.Card | None  # None: a card whose contents the scenario does not say (a counted zone)
+    info: CardSpec | None  # None: a card whose contents the scenario does not say (a counted zone)
     incarnation: int = 0
     summoned_turn: int | None = None           # board.turn_index of the turn it was summoned in
     summoned_without_set_turn: int | None = None
@@ -345,7 +348,7 @@ def _copied_card(card: Card) -> Card:
 # --- building a board from a scenario --------------------------------------------------------------
 
 
-def build_board(spec: fmt.Scenario) -> Board:
+def build_board(spec: Scenario) -> Board:
     """A fresh board from a validated scenario; ids are dealt in a stable order."""
     uids = itertools.count(1)
     players = {pid: _player(pid, spec.players[pid], uids, spec.game) for pid in ("A", "B")}
@@ -360,7 +363,7 @@ def build_board(spec: fmt.Scenario) -> Board:
     return board
 
 
-def _turn_counts(game: fmt.GameSpec) -> dict[str, int]:
+def _turn_counts(game: GameSpec) -> dict[str, int]:
     """Own turns each player has begun: ``round`` is the turn player's; the other player has had as many
     if the turn player moves second, one fewer if it moves first (5.2.1)."""
     other = opponent_of(game.turn_player)
@@ -391,7 +394,7 @@ def count_reduced(player: "Player", zone: str) -> bool:
     return zone in player.unknown_zones and len(getattr(player, zone)) < UNKNOWN_ZONE_CARDS
 
 
-def _zone(owner: str, zone: fmt.Zone, uids: Iterator[int]) -> list[Card]:
+def _zone(owner: str, zone: Zone, uids: Iterator[int]) -> list[Card]:
     if zone == "unknown":
         return [Card(uid=next(uids), owner=owner, info=None) for _ in range(UNKNOWN_ZONE_CARDS)]
     if isinstance(zone, int):
@@ -399,7 +402,7 @@ def _zone(owner: str, zone: fmt.Zone, uids: Iterator[int]) -> list[Card]:
     return [_card(owner, info, uids, None) for info in zone]
 
 
-def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameSpec) -> Player:
+def _player(pid: str, spec: PlayerSpec, uids: Iterator[int], game: GameSpec) -> Player:
     field_stacks = {
         slot: Stack(
             cards=[_card(pid, info, uids, game) for info in stack.all_cards],
@@ -429,7 +432,7 @@ def _player(pid: str, spec: fmt.PlayerSpec, uids: Iterator[int], game: fmt.GameS
     return player
 
 
-def _card(owner: str, info: fmt.Card, uids: Iterator[int], game: fmt.GameSpec | None) -> Card:
+def _card(owner: str, info: CardSpec, uids: Iterator[int], game: GameSpec | None) -> Card:
     card = Card(uid=next(uids), owner=owner, info=info)
     card.immune = info.immune
     card.unselectable = info.unselectable
@@ -460,7 +463,7 @@ def _card(owner: str, info: fmt.Card, uids: Iterator[int], game: fmt.GameSpec | 
     return card
 
 
-def _initial_expiry(timed: fmt.Timed, affected: str, controller: str, turn_player: str) -> Expiry:
+def _initial_expiry(timed: TimedSpec, affected: str, controller: str, turn_player: str) -> Expiry:
     """A duration written into the starting board is read from the board's moment.
 
     The board does not say whose effect set it, so 「次のターン」 (``next_turn``, ``end_of_next_turn``) there means the
@@ -471,7 +474,7 @@ def _initial_expiry(timed: fmt.Timed, affected: str, controller: str, turn_playe
     return expiry_from(timed, affected, controller, turn_player)
 
 
-def expiry_from(timed: fmt.Timed, affected: str, controller: str, turn_player: str) -> Expiry:
+def expiry_from(timed: TimedSpec, affected: str, controller: str, turn_player: str) -> Expiry:
     """The end of a duration (5.6): counted in the turns of the player it is about.
 
     ``controller`` is the player whose effect set the duration: 「次のターン」 is the controller's

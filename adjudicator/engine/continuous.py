@@ -23,7 +23,7 @@ from adjudicator.engine.power import apply_power_mods
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
-    from adjudicator.format import scenario as fmt
+    from adjudicator.format.effects import CardRef, Condition, Effect, Step, Where
 
 CONTINUOUS_REJUDGED = rule(
     "continuous_rejudged", ("6.4.5", "8.2.2"), "「常」効果は場にオモテである限り、その都度の場の状態で判定して適用する"
@@ -48,7 +48,7 @@ class Source:
     """A continuous effect live on the board: the card that has it and the effect."""
 
     card: Card
-    effect: "fmt.Effect"
+    effect: "Effect"
 
     @property
     def controller(self) -> str:
@@ -67,7 +67,7 @@ def sources(board: Board) -> Iterator[Source]:
                     yield Source(card, effect)
 
 
-def _live_steps(board: Board, source: Source, kind: str) -> Iterator["fmt.Step"]:
+def _live_steps(board: Board, source: Source, kind: str) -> Iterator["Step"]:
     """The steps of ``kind`` in sentences whose condition holds now."""
     for sentence in source.effect.sentences:
         if sentence.if_ is not None and not condition_holds(board, source, sentence.if_):
@@ -77,7 +77,7 @@ def _live_steps(board: Board, source: Source, kind: str) -> Iterator["fmt.Step"]
                 yield step
 
 
-def continuous_effects_of(card: Card) -> list["fmt.Effect"]:
+def continuous_effects_of(card: Card) -> list["Effect"]:
     """The card's own 「常」 effects that apply all the time (no ``when``)."""
     if card.info is None:
         return []
@@ -122,7 +122,7 @@ def protections_for(board: Board, card: Card) -> set[str]:
     return {step.protect.from_ for _, step in _steps_covering(board, card, "protect")}
 
 
-def _steps_covering(board: Board, card: Card, kind: str) -> Iterator[tuple[Source, "fmt.Step"]]:
+def _steps_covering(board: Board, card: Card, kind: str) -> Iterator[tuple[Source, "Step"]]:
     if not _is_top_face_up(board, card):
         return
     for source in sources(board):
@@ -134,7 +134,7 @@ def _steps_covering(board: Board, card: Card, kind: str) -> Iterator[tuple[Sourc
                 yield source, step
 
 
-def live_restrictions(board: Board, player_id: str, act: str) -> Iterator[tuple[Source, "fmt.Step"]]:
+def live_restrictions(board: Board, player_id: str, act: str) -> Iterator[tuple[Source, "Step"]]:
     """The continuous 「〜できない」 steps live now that forbid ``player_id`` (or a card of theirs) the act.
 
     Whether a card-subject one covers a given card is judged at the attempt with every continuous effect
@@ -150,7 +150,7 @@ def live_restrictions(board: Board, player_id: str, act: str) -> Iterator[tuple[
 # --- selectors and conditions, judged without continuous effects -------------------------------------
 
 
-def covered(board: Board, source: Source, selector: "fmt.CardRef") -> list[Card]:
+def covered(board: Board, source: Source, selector: "CardRef") -> list[Card]:
     """The cards a continuous step covers now: 「これ」, a slot, or 「全て」 with its conditions (8.3)."""
     if isinstance(selector, str):
         found = board.find(selector)
@@ -175,7 +175,7 @@ def _players(controller: str, whose: str) -> tuple[str, ...]:
     return (controller, opponent_of(controller))
 
 
-def condition_holds(board: Board, source: Source, condition: "fmt.Condition") -> bool:
+def condition_holds(board: Board, source: Source, condition: "Condition") -> bool:
     """A 「…なら」 of a continuous effect, judged on the board now (8.2.2)."""
     me = board.players[source.controller]
     kind = condition.kind
@@ -228,7 +228,7 @@ def raw_facts(board: Board, card: Card) -> CardFacts:
     )
 
 
-def _matches_raw(board: Board, card: Card, where: "fmt.Where", source: Card) -> bool:
+def _matches_raw(board: Board, card: Card, where: "Where", source: Card) -> bool:
     return matches(where, raw_facts(board, card), source.uid)
 
 

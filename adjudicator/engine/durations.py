@@ -21,7 +21,7 @@ from adjudicator.engine.trace import Considered
 from adjudicator import vocabulary
 
 if TYPE_CHECKING:
-    from adjudicator.format import scenario as fmt
+    from adjudicator.format.base import Timed as TimedSpec
 
 TURN_COUNT = rule("turn_count", ("5.6.1", "5.8.5"), "「nターン」は対象となるプレイヤーのターンのみを数える（追加のターンも含む）")
 NEXT_TURN = rule("next_turn", "5.6.2", "「次のターン」は次の相手のターンとして扱う")
@@ -63,12 +63,12 @@ APPLIES_AGAIN = rule(
 T = TypeVar("T")  # Timed or PowerMod: anything with an ``expiry``
 
 
-def expiry_of(board: Board, timed: "fmt.Timed", affected: str, controller: str) -> Expiry:
+def expiry_of(board: Board, timed: "TimedSpec", affected: str, controller: str) -> Expiry:
     """The end of a duration given in a scenario or a step, counted for the player it is about."""
     return expiry_from(timed, affected=affected, controller=controller, turn_player=board.turn_player)
 
 
-def duration_rule(timed: "fmt.Timed"):
+def duration_rule(timed: "TimedSpec"):
     """The clause that says how this duration is read (for the trace)."""
     if timed.turns is not None:
         return TURN_COUNT

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, Protocol
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.actions import Choices
 from adjudicator.engine.board import Board, CountUnknown, count_reduced
 from adjudicator.engine.events import Event
 from adjudicator.engine.outcomes import Illegal, Stop
@@ -48,7 +48,7 @@ class Game:
     board: Board
     trace: Recorder
     triggers: TriggerLayer
-    choices: fmt.Choices = field(default_factory=fmt.Choices)
+    choices: Choices = field(default_factory=Choices)
     operations: int = 0
     trigger_depth: int = 0
     pending: list[Any] = field(default_factory=list)  # after-triggers waiting for their step to end (10.1.9)

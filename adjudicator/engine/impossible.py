@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.actions import Action, ActivateSpec, AttackSpec, EventSpec, SetSpec, SummonPhaseSpec
+from adjudicator.format.base import SLOT_REFS
+from adjudicator.format.scenario import Scenario, iter_cards
 from adjudicator.engine.board import Board
 
 # A slot reference to an empty slot is not an impossible board but a question with an answer: there is no
@@ -29,7 +31,7 @@ class Problem:
         return self.path, f"{self.code}: {self.text}"
 
 
-def board_problems(scenario: fmt.Scenario, board: Board) -> list[tuple[str, str]]:
+def board_problems(scenario: Scenario, board: Board) -> list[tuple[str, str]]:
     """Every named reason the scenario's board cannot exist, as (path, text); empty when it can."""
     problems = [
         *_unknown_card_references(scenario),
@@ -40,16 +42,16 @@ def board_problems(scenario: fmt.Scenario, board: Board) -> list[tuple[str, str]
     return [problem.as_error() for problem in problems]
 
 
-def _unknown_card_references(scenario: fmt.Scenario) -> Iterator[Problem]:
+def _unknown_card_references(scenario: Scenario) -> Iterator[Problem]:
     """An action naming a card id that no card of the scenario declares."""
-    declared = {card.id for card in fmt.iter_cards(scenario) if card.id}
+    declared = {card.id for card in iter_cards(scenario) if card.id}
     for index, action in enumerate(scenario.actions):
         for path, ref in _card_refs(action):
-            if ref not in fmt.SLOT_REFS and ref != "deck" and ref not in declared:
+            if ref not in SLOT_REFS and ref != "deck" and ref not in declared:
                 yield Problem("UNKNOWN_CARD", f"actions.{index}.{action.kind}.{path}", f"id が {ref} のカードはどこにも宣言されていない")
 
 
-def _too_many_events(scenario: fmt.Scenario) -> Iterator[Problem]:
+def _too_many_events(scenario: Scenario) -> Iterator[Problem]:
     for player_id in ("A", "B"):
         used = scenario.players[player_id].events_this_turn
         if used > MAX_EVENTS_PER_TURN:
@@ -62,7 +64,7 @@ def _too_many_events(scenario: fmt.Scenario) -> Iterator[Problem]:
 _FIELD_ONLY = ("summoned_this_turn", "summoned_without_set_this_turn", "mark_used_this_turn", "power_mods", "rank_mods", "granted_role")
 
 
-def _field_state_off_the_field(scenario: fmt.Scenario) -> Iterator[Problem]:
+def _field_state_off_the_field(scenario: Scenario) -> Iterator[Problem]:
     """Hand, deck and graveyard cards carry no field state: leaving the field resets it (3.5.4)."""
     for player_id in ("A", "B"):
         player = scenario.players[player_id]
@@ -79,7 +81,7 @@ def _field_state_off_the_field(scenario: fmt.Scenario) -> Iterator[Problem]:
                         )
 
 
-def _unknown_used_effects(scenario: fmt.Scenario) -> Iterator[Problem]:
+def _unknown_used_effects(scenario: Scenario) -> Iterator[Problem]:
     for player_id in ("A", "B"):
         for slot, stack in sorted(scenario.players[player_id].field.items()):
             for position, card in enumerate(stack.all_cards):
@@ -92,16 +94,16 @@ def _unknown_used_effects(scenario: fmt.Scenario) -> Iterator[Problem]:
                         )
 
 
-def _card_refs(action: fmt.Action) -> list[tuple[str, str]]:
+def _card_refs(action: Action) -> list[tuple[str, str]]:
     """(path, reference) of every card an action names."""
     argument = action.argument
-    if isinstance(argument, fmt.AttackSpec):
+    if isinstance(argument, AttackSpec):
         refs = [("attacker", argument.attacker), ("target", argument.target)]
         return refs + [(f"response.{d.kind}", d.ref) for d in argument.defences]
-    if isinstance(argument, fmt.SetSpec):
+    if isinstance(argument, SetSpec):
         return [("card", argument.card), ("onto", argument.onto)]
-    if isinstance(argument, fmt.SummonPhaseSpec):
+    if isinstance(argument, SummonPhaseSpec):
         return [(f"summon.{i}", e if isinstance(e, str) else e.card) for i, e in enumerate(argument.summon)]
-    if isinstance(argument, (fmt.ActivateSpec, fmt.EventSpec)):
+    if isinstance(argument, (ActivateSpec, EventSpec)):
         return [("card", argument.card)]
     return []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator import vocabulary
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Effect
 from adjudicator.engine.board import Card
 from adjudicator.engine.rules import Rule, rule
 
@@ -29,12 +29,12 @@ ACTIVATION_CONDITION = rule(
 MARK_WORDS = {mark: vocabulary.mark_word(mark) for mark in (*vocabulary.MARKS, "none")}
 
 
-def mark_rules(effect: fmt.Effect) -> tuple[Rule, ...]:
+def mark_rules(effect: Effect) -> tuple[Rule, ...]:
     """The rules an activation of ``effect`` rests on because of its mark."""
     return {"summon": (SUMMON_MARK, ONE_MARK_PER_TURN), "once": (ONCE_MARK, ONE_MARK_PER_TURN)}.get(effect.mark, (UNMARKED_UNLIMITED,))
 
 
-def mark_problem(game: "Game", card: Card, effect: fmt.Effect) -> tuple[str, tuple[Rule, ...]] | None:
+def mark_problem(game: "Game", card: Card, effect: Effect) -> tuple[str, tuple[Rule, ...]] | None:
     """Why a 「召」/「1」 effect of ``card`` cannot be started now, or None (6.4.1–6.4.4)."""
     turn = game.board.turn_index
     if effect.mark == "summon" and card.summoned_turn != turn:
@@ -46,7 +46,7 @@ def mark_problem(game: "Game", card: Card, effect: fmt.Effect) -> tuple[str, tup
     return None
 
 
-def use_mark(game: "Game", card: Card, effect: fmt.Effect) -> None:
+def use_mark(game: "Game", card: Card, effect: Effect) -> None:
     """Record the use: the card's one 「召」/「1」 this turn (6.4.3), and a 「1」 for good (6.4.2)."""
     if effect.mark in ("summon", "once"):
         card.mark_used_turn = game.board.turn_index

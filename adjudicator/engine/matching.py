@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator.format import matching
-from adjudicator.format import scenario as fmt
+from adjudicator.format.board import CardSpec
+from adjudicator.format.effects import Where
 
 INFO_KEYS = matching.INFO_KEYS
 
@@ -36,17 +37,17 @@ class CardFacts:
     effect_names: tuple[str, ...] = ()
 
 
-def effect_names(info: fmt.Card) -> tuple[str, ...]:
+def effect_names(info: CardSpec) -> tuple[str, ...]:
     """The names ｛｝ reads (7.1.1): the card's effects, and ｛身代わり｝ when it has it (11.2.3)."""
     return matching.CardInformation.of(info).effect_names
 
 
-def asks_information(where: fmt.Where) -> bool:
+def asks_information(where: Where) -> bool:
     """Whether the condition reads card information a face-down card does not have (3.1.3, 3.1.7)."""
     return matching.asks_information(where)
 
 
-def matches(where: fmt.Where, facts: CardFacts, source_uid: int | None = None) -> bool:
+def matches(where: Where, facts: CardFacts, source_uid: int | None = None) -> bool:
     """Whether a card with ``facts`` meets ``where`` (chapter 7: AND/OR/NOT of 7.3, partial match of 7.1)."""
     return matching.matches(where, facts, is_source=source_uid is not None and facts.uid == source_uid)
 

@@ -14,7 +14,7 @@ from adjudicator.engine.board import Card, zone_count
 from adjudicator.engine.durations import applies_again_note
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import FIELD_SLOTS, PERSON_AND_EVENT, STACK_SHARES_STATE, Rule, rule
-from adjudicator.format.scenario import DrawPhaseSpec, SetSpec, SummonEntry, SummonPhaseSpec
+from adjudicator.format.actions import DrawPhaseSpec, SetSpec, SummonEntry, SummonPhaseSpec
 from adjudicator.engine.stats import EFFECTIVE_RANK, rank_of
 from adjudicator.engine.restrictions import FIRST_TURN, REFRESH_EXCLUSION, SUMMON_LIMIT
 from adjudicator.engine.trace import Considered

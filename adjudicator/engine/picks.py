@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import (
+    DiscardSpec,
+    DrawSpec,
+    Effect,
+    HandToDeckSpec,
+    Selector,
+    Step,
+    SummonWithoutSetSpec,
+)
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
@@ -29,7 +37,7 @@ PICKS_IN_TEXT_ORDER = rule(
 Take = Callable[[str], Any]
 
 
-def with_picks(game: "Game", effect: fmt.Effect, own: bool) -> fmt.Effect:
+def with_picks(game: "Game", effect: Effect, own: bool) -> Effect:
     """``effect`` with the action's picks for it written into its open choices (the queue is consumed)."""
     queue = _queue(game, effect.name, own)
     if not queue:
@@ -71,26 +79,26 @@ def _queue(game: "Game", name: str, own: bool) -> list[Any] | None:
 
 
 def _fill(value: Any, take: Take) -> Any:
-    if isinstance(value, fmt.Selector):
+    if isinstance(value, Selector):
         if value.choose is not None and value.chosen is None:
             return _chosen(value, take("cards"))
         return value
-    if isinstance(value, fmt.DrawSpec):
+    if isinstance(value, DrawSpec):
         if value.up_to is not None and value.chosen is None:
             return _chosen(value, take("count"))
         return value
-    if isinstance(value, fmt.SummonWithoutSetSpec) and value.empty_slot and value.count > 1:
+    if isinstance(value, SummonWithoutSetSpec) and value.empty_slot and value.count > 1:
         # The cards first, then the own cards those that find no empty slot go onto (14.2).
         card = _fill(value.card, take)
         overflow = take("cards") if value.overflow_onto is None else value.overflow_onto
         return value.model_copy(update={"card": card, "overflow_onto": overflow})
-    if isinstance(value, (fmt.DiscardSpec, fmt.HandToDeckSpec)):
+    if isinstance(value, (DiscardSpec, HandToDeckSpec)):
         return _chosen(value, take("cards")) if value.chosen is None else value
-    if isinstance(value, fmt.Step) and value.kind == "discard" and isinstance(value.discard, int):
+    if isinstance(value, Step) and value.kind == "discard" and isinstance(value.discard, int):
         chosen = take("cards")
         if chosen is None:
             return value
-        return value.model_copy(update={"discard": fmt.DiscardSpec(count=value.discard, chosen=chosen)})
+        return value.model_copy(update={"discard": DiscardSpec(count=value.discard, chosen=chosen)})
     if isinstance(value, BaseModel):
         update = {}
         for name in type(value).model_fields:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from adjudicator import ENGINE_VERSION
-from adjudicator.format import scenario as fmt
+from adjudicator.format.actions import Action, Choices, Picked
+from adjudicator.format.scenario import Scenario
 from adjudicator.engine import activation, attack, impossible, phases, snapshot, turns
 from adjudicator.engine.board import Board, CountUnknown, build_board
 from adjudicator.engine.continuation import scenario_form
@@ -40,7 +41,7 @@ class ActionRule:
     perform: Callable[[Game, int, Any], None]
 
 
-# One entry per kind of ``fmt.ACTION_KINDS``; tests/test_layers.py checks that the two agree.
+# One entry per kind of ``format.actions.ACTION_KINDS``; tests/test_layers.py checks that the two agree.
 ACTIONS: dict[str, ActionRule] = {
     "attack": ActionRule(None, attack.perform_attack),
     "draw_phase": ActionRule("draw", phases.perform_draw_phase),
@@ -53,12 +54,12 @@ ACTIONS: dict[str, ActionRule] = {
 }
 
 
-def new_game(board: Board, recorder: Recorder, choices: fmt.Choices | None = None) -> Game:
+def new_game(board: Board, recorder: Recorder, choices: Choices | None = None) -> Game:
     """A ``Game`` wired to the engine's trigger layer."""
-    return Game(board=board, trace=recorder, triggers=TRIGGERS, choices=choices or fmt.Choices())
+    return Game(board=board, trace=recorder, triggers=TRIGGERS, choices=choices or Choices())
 
 
-def perform(game: Game, index: int, action: fmt.Action) -> None:
+def perform(game: Game, index: int, action: Action) -> None:
     """Perform one action: move the turn to its phase if it has one, then let its mechanism resolve it."""
     rule = ACTIONS[action.kind]
     if rule.phase is not None:
@@ -66,7 +67,7 @@ def perform(game: Game, index: int, action: fmt.Action) -> None:
     rule.perform(game, index, action.argument)
 
 
-def resolve(scenario: fmt.Scenario) -> Trace:
+def resolve(scenario: Scenario) -> Trace:
     """Resolve every action of the scenario in order and return the cited trace."""
     board = build_board(scenario)
     recorder = Recorder()
@@ -121,17 +122,17 @@ def _ask_count(recorder: Recorder, missing: CountUnknown) -> None:
     )
 
 
-def _choices_of(action: fmt.Action) -> fmt.Choices:
+def _choices_of(action: Action) -> Choices:
     argument = action.argument
-    if isinstance(argument, fmt.Choices):
-        return fmt.Choices(decline=argument.decline, order=argument.order, picks=argument.picks)
-    if isinstance(argument, fmt.Picked):  # the phase actions: picks for the effects they trigger
-        return fmt.Choices(picks=argument.picks)
-    return fmt.Choices()
+    if isinstance(argument, Choices):
+        return Choices(decline=argument.decline, order=argument.order, picks=argument.picks)
+    if isinstance(argument, Picked):  # the phase actions: picks for the effects they trigger
+        return Choices(picks=argument.picks)
+    return Choices()
 
 
 def _finish(
-    scenario: fmt.Scenario,
+    scenario: Scenario,
     board: Board,
     recorder: Recorder,
     initial: dict[str, Any],

@@ -21,7 +21,7 @@ from adjudicator.engine.matching import matches
 from adjudicator.engine.rules import Rule, rule
 
 if TYPE_CHECKING:
-    from adjudicator.format import scenario as fmt
+    from adjudicator.format.effects import Where
     from adjudicator.engine.game import Game
 
 ACT_NAMES = vocabulary.ACTS
@@ -166,7 +166,7 @@ def _continuous_text(board: Board, player_id: str, act: str, card: Card | None) 
     return None
 
 
-def matches_now(board: Board, card: Card, where: "fmt.Where", source: Card | None = None) -> bool:
+def matches_now(board: Board, card: Card, where: "Where", source: Card | None = None) -> bool:
     """Whether ``card`` meets ``where`` now, with every continuous effect applied (8.2.4, 8.2.5)."""
     return matches(where, facts_of(board, card), source.uid if source is not None else None)
 

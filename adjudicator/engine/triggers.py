@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Effect
 from adjudicator.engine.board import Card
 from adjudicator.engine.events import Event
 from adjudicator.engine.guard import RESISTANCE_SHOWN, is_removal_resistance, shown_face_down
@@ -67,7 +67,7 @@ class Ready:
     """An effect whose trigger condition is met, waiting to resolve."""
 
     card: Card
-    effect: fmt.Effect
+    effect: Effect
     controller: str
     why: str            # 「これが墓地へ送られた時」, for the trace
     cause: Card | None = None   # the card the event was about: 「そのカード」 in the effect
@@ -155,7 +155,7 @@ def _matching(game: "Game", events: list[Event]) -> Iterable[Ready]:
                     yield Ready(card, effect, card.owner, _why(game, card, effect, event), event.card)
 
 
-def _triggers(game: "Game", card: Card, effect: fmt.Effect, event: Event) -> bool:
+def _triggers(game: "Game", card: Card, effect: Effect, event: Event) -> bool:
     when = effect.when
     if when is None or when.event != event.kind or when.timing != event.timing:
         return False
@@ -202,14 +202,14 @@ def _was_under(game: "Game", card: Card, event: Event) -> bool:
     return zone == "field" and card_slot == slot and card.owner == event.card.owner
 
 
-def _mark_allows(game: "Game", card: Card, effect: fmt.Effect) -> bool:
+def _mark_allows(game: "Game", card: Card, effect: Effect) -> bool:
     """A triggered 「召」/「1」 effect keeps its marks' limits (6.4.1–6.4.3)."""
     if effect.mark not in ("summon", "once"):
         return True
     return mark_problem(game, card, effect) is None
 
 
-def _note_mark_limit(game: "Game", card: Card, effect: fmt.Effect, why: str) -> None:
+def _note_mark_limit(game: "Game", card: Card, effect: Effect, why: str) -> None:
     """A marked phase-moment effect whose 「召」/「1」 limit is spent does not start (6.4.1–6.4.3, 6.2.1)."""
     text, rules = mark_problem(game, card, effect)
     game.trace.step(
@@ -233,7 +233,7 @@ def _once_each(ready: Iterable[Ready]) -> list[Ready]:
     return unique
 
 
-def _why(game: "Game", card: Card, effect: fmt.Effect, event: Event) -> str:
+def _why(game: "Game", card: Card, effect: Effect, event: Event) -> str:
     subject = {"self": "これが", "own": "自分のカードが", "opponent": "相手のカードが", "any": "カードが"}[effect.when.card]
     words = BEFORE_WORDS if event.timing == "before" else EVENT_WORDS
     return f"{subject}{words.get(event.kind, event.kind)}"
@@ -307,7 +307,7 @@ def _has_optional_part(effect) -> bool:
     return effect.optional or _removal_resistance(effect) or any(sentence.optional for sentence in effect.sentences)
 
 
-def _removal_resistance(effect: fmt.Effect) -> bool:
+def _removal_resistance(effect: Effect) -> bool:
     """「これが場を離れる時／墓地へ送られる時」 with no mark: a removal resistance (6.4.8)."""
     when = effect.when
     return (

@@ -16,14 +16,15 @@ from adjudicator.engine import durations, phases
 from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.rules import rule
 from adjudicator import vocabulary
-from adjudicator.format.scenario import DrawPhaseSpec, PHASES, SummonPhaseSpec
+from adjudicator.format.actions import DrawPhaseSpec, SummonPhaseSpec
+from adjudicator.format.base import PHASES
 from adjudicator.engine.outcomes import Illegal
 from adjudicator.engine.restrictions import FIRST_TURN, act_name, forbidding
 from adjudicator.engine.naming import card_label
 from adjudicator.engine.effects.words import card_words
 
 if TYPE_CHECKING:
-    from adjudicator.format import scenario as fmt
+    from adjudicator.format.effects import Effect
     from adjudicator.engine.game import Game
 
 PHASE_ORDER = rule("phase_order", "5.2.1", "各ターンはドロー&リフレッシュ→召喚→効果発動→セット→攻撃の順で進行する")
@@ -143,7 +144,7 @@ def fire_phase_effects(game: "Game", boundary: str) -> None:
     game.check_deck_out()
 
 
-def _waits_for(game: "Game", card: Card, effect: "fmt.Effect", boundary: str) -> bool:
+def _waits_for(game: "Game", card: Card, effect: "Effect", boundary: str) -> bool:
     when = effect.when
     if when is None:
         return False

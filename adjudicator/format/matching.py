@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
 if TYPE_CHECKING:
-    from adjudicator.format.scenario import Card, Where
+    from adjudicator.format.board import CardSpec
+    from adjudicator.format.effects import Where
 
 EPITHET_SEPARATOR = "\u3000"  # 異名 + U+3000 + 人物名 (2.2.4)
 
@@ -90,7 +91,7 @@ class CardInformation:
         return epithet(self.name)
 
     @classmethod
-    def of(cls, card: "Card") -> "CardInformation":
+    def of(cls, card: "CardSpec") -> "CardInformation":
         return cls(
             name=card.name, type=card.type, rank=card.rank, level=card.level, power=card.power,
             roles=frozenset({card.role} - {"none"}), attributes=tuple(card.attributes),

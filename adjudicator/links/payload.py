@@ -15,7 +15,7 @@ import zlib
 from dataclasses import dataclass
 
 from adjudicator.engine import Scenario, ScenarioError, canonical_json, load_scenario
-from adjudicator.format.scenario import MAX_SOURCE_BYTES
+from adjudicator.format.loading import MAX_SOURCE_BYTES
 
 PAYLOAD_VERSION = "1"
 MAX_PAYLOAD_CHARS = 24_000  # far above any real scenario, well below what a URL may carry

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator import vocabulary as words
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Condition, ItCondition, RestrictSpec, Sentence, Step, Where
 
 PLAYERS = {"self": "自分", "opponent": "相手", "each": "互いの"}
 
@@ -16,7 +16,7 @@ def _bracketed(opening: str, words: str | list[str], closing: str) -> str:
     return "".join(f"{opening}{word}{closing}" for word in ([words] if isinstance(words, str) else words))
 
 
-def where_words(where: fmt.Where) -> str:
+def where_words(where: Where) -> str:
     parts: list[str] = []
     if where.other:
         parts.append("他の")
@@ -62,13 +62,13 @@ def _timed(spec: Any) -> str:
     return f"{words.DURATIONS[spec.until]}、" if getattr(spec, "until", None) else ""
 
 
-def step_words(step: fmt.Step) -> str:
+def step_words(step: Step) -> str:
     words = _step_words(step)
     # 「相手は」: the opponent draws or discards (7.2.1); said, or the judge would read it as one's own
     return f"相手は{words}" if getattr(step.argument, "player", None) == "opponent" and step.kind in ("draw", "discard") else words
 
 
-def _step_words(step: fmt.Step) -> str:
+def _step_words(step: Step) -> str:
     kind, spec = step.kind, step.argument
     if kind == "draw":
         if isinstance(spec, int):
@@ -118,7 +118,7 @@ def _step_words(step: fmt.Step) -> str:
     return kind
 
 
-def _restrict_words(spec: fmt.RestrictSpec) -> str:
+def _restrict_words(spec: RestrictSpec) -> str:
     who = f"{PLAYERS[spec.player]}は" if spec.player != "each" else "互いに"
     if spec.target is not None:
         who = f"{card_words(spec.target)}は"
@@ -130,7 +130,7 @@ def _restrict_words(spec: fmt.RestrictSpec) -> str:
     return f"{_timed(spec)}{who}{act}ができない"
 
 
-def condition_words(condition: fmt.Condition) -> str:
+def condition_words(condition: Condition) -> str:
     kind = condition.kind
     value = getattr(condition, kind)
     if kind == "not_":
@@ -139,17 +139,17 @@ def condition_words(condition: fmt.Condition) -> str:
         return f"手札が{value}枚{'以上' if kind.endswith('least') else '以下'}"
     if kind.startswith("deck_") or kind.startswith("field_count") or kind == "graveyard_at_least":
         place = {"deck": "山札", "field": "場のカード", "graveyard": "墓地"}[kind.split("_")[0]]
-        where = f"（{where_words(value.where)}）" if value.where != fmt.Where() else ""
+        where = f"（{where_words(value.where)}）" if value.where != Where() else ""
         return f"{PLAYERS[value.player]}の{place}{where}が{value.count}枚{'以上' if kind.endswith('least') else '以下'}"
     if kind == "it":
-        where = value.where if isinstance(value, fmt.ItCondition) else value
+        where = value.where if isinstance(value, ItCondition) else value
         return f"それが{where_words(where)}"
     if kind == "did":
         return f"この効果で{words.word(words.DONE, value)}"
     return kind
 
 
-def sentence_words(sentence: fmt.Sentence) -> str:
+def sentence_words(sentence: Sentence) -> str:
     words = "し、".join(step_words(step) for step in sentence.do)
     if sentence.if_ is not None:
         words = f"{condition_words(sentence.if_)}なら、{words}"

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Effect
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format import loading
+from adjudicator.format.scenario import Scenario, iter_card_paths
 from adjudicator.reading.reader import BadText, Reading, read_effect
 
 
-def load_scenario(source: str | bytes | dict[str, Any]) -> fmt.Scenario:
-    scenario = fmt.load_scenario(source)
+def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
+    scenario = loading.load_scenario(source)
     errors: list[tuple[str, str]] = []
     readings: dict[int, Reading] = {}
-    for path, card in fmt.iter_card_paths(scenario):
+    for path, card in iter_card_paths(scenario):
         for index, effect in enumerate(card.effects):
             if effect.sentences or not effect.text.strip():
                 continue
@@ -37,15 +40,15 @@ def load_scenario(source: str | bytes | dict[str, Any]) -> fmt.Scenario:
                 errors.append((where, "テキストのきっかけが when と食い違う"))
             readings[id(effect)] = reading
     if errors:
-        raise fmt.ScenarioError(errors)
+        raise ScenarioError(errors)
     if not readings:
         return scenario
     return _filled(scenario, readings)
 
 
-def _filled(scenario: fmt.Scenario, readings: dict[int, Reading]) -> fmt.Scenario:
+def _filled(scenario: Scenario, readings: dict[int, Reading]) -> Scenario:
     """The same scenario with the read effects' sentences in place (models are immutable: rebuild)."""
-    def effect_copy(effect: fmt.Effect) -> fmt.Effect:
+    def effect_copy(effect: Effect) -> Effect:
         reading = readings.get(id(effect))
         if reading is None:
             return effect

@@ -8,7 +8,8 @@ from typing import Any
 from lark.exceptions import LarkError
 from pydantic import ValidationError
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.base import MAX_SENTENCES, MAX_TEXT
+from adjudicator.format.effects import Sentence, When
 from adjudicator.reading.explain import sentence_words
 from adjudicator.reading.grammar import parse
 from adjudicator.reading.productions import declare
@@ -16,7 +17,6 @@ from adjudicator.reading.refusals import Unread, diagnose
 from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences
 from adjudicator.reading.values import CounterClause, NotReadable, Part, PickOnly, SentenceDraft
 
-MAX_TEXT = fmt.MAX_TEXT
 MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence (and its refusal is probed clause by clause)
 IT_IS_THE_PICK = declare("it_is_the_pick", ("7.2.3", "8.4.1"), "「…を選ぶ。…それ…」: 「それ」 is the card chosen just before")
 WHOSE_ATTACK = declare("whose_attack", ("10.6.2", "11.2.4"), "「攻撃しているカード」 of an effect that answers an attack "
@@ -54,8 +54,8 @@ class Reading:
     """What the reader made of one effect text."""
 
     text: str
-    when: fmt.When | None
-    sentences: tuple[fmt.Sentence, ...]
+    when: When | None
+    sentences: tuple[Sentence, ...]
     unread: tuple[Unread, ...]
     cites: tuple[str, ...]
     explanation: tuple[ExplainedSentence, ...]
@@ -83,8 +83,8 @@ class Reading:
 @dataclass
 class _Assembly:
     text: str
-    when: fmt.When | None = None
-    sentences: list[fmt.Sentence] = field(default_factory=list)
+    when: When | None = None
+    sentences: list[Sentence] = field(default_factory=list)
     unread: list[Unread] = field(default_factory=list)
     cites: dict[str, None] = field(default_factory=dict)
     explanation: list[ExplainedSentence] = field(default_factory=list)
@@ -103,8 +103,8 @@ def read_effect(text: str) -> Reading:
     except UnicodeEncodeError:
         raise BadText("効果テキストに文字として読めないもの（対になっていないサロゲート）がある") from None
     spans = split_sentences(text)
-    if len(spans) > fmt.MAX_SENTENCES:
-        raise TextTooLong(f"文が多すぎる（{fmt.MAX_SENTENCES}文まで）")
+    if len(spans) > MAX_SENTENCES:
+        raise TextTooLong(f"文が多すぎる（{MAX_SENTENCES}文まで）")
     out = _Assembly(text)
     for number, span in enumerate(spans):
         _read_sentence(out, span, first=number == 0)
@@ -178,8 +178,8 @@ def _add_sentence(out: _Assembly, span: Span, first: bool, draft: SentenceDraft,
     if draft.optional:
         data["optional"] = True
     try:
-        model = fmt.Sentence.model_validate(data)
-        when = fmt.When.model_validate(draft.trigger) if draft.trigger is not None else None
+        model = Sentence.model_validate(data)
+        when = When.model_validate(draft.trigger) if draft.trigger is not None else None
     except ValidationError as error:
         _refuse(out, span, first, f"形式に収まらない: {error.errors()[0]['msg']}")
         return
@@ -215,7 +215,7 @@ def _name_the_attacker(out: _Assembly) -> None:
         data = model.model_dump(mode="json", by_alias=True, exclude_defaults=True)
         if not _mentions(data, ATTACKING):
             continue
-        model = fmt.Sentence.model_validate(_replaced(data, ATTACKING, named))
+        model = Sentence.model_validate(_replaced(data, ATTACKING, named))
         out.sentences[index] = model
         old = out.explanation[index]
         cites = tuple(dict.fromkeys((*old.cites, *WHOSE_ATTACK.clauses)))

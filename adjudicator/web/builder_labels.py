@@ -2,9 +2,15 @@
 
 The error summary lists every error by its field; a person reads the form's own Japanese labels there, not
 the dotted path the form posts (the path stays in the link's anchor, so the link still lands on the field).
+The inputs of each kind of action, step and condition are labelled from here too (:func:`kind_field_label`,
+:func:`choice_label`); a field with no word yet is labelled with its name as the format writes it.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from adjudicator import vocabulary
 
 _WORDS = {
     "title": "タイトル", "question": "問い", "expect": "期待される結果", "import_text": "読み込むYAML", "more": "その他の項目",
@@ -20,7 +26,66 @@ _WORDS = {
     "onto": "セット先", "effect": "効果名", "decline": "使わない任意効果", "order_effects": "効果の順番",
     "draw": "引く枚数", "mark": "マーク", "optional": "「できる」", "text": "効果文", "when": "誘発", "event": "出来事",
     "timing": "タイミング", "then": "「その後」", "if": "条件", "value": "値", "do": "繰り返す処理",
+    # the fields of the kinds of actions, steps and conditions (format/fields.py)
+    "picks": "選んだもの（picks・YAML）", "response": "防御", "flip": "オモテにするウラのカード", "with": "共有効果で使うカード",
+    "player": "誰の", "up_to": "まで（最大数）", "chosen": "選んだもの", "until_hand": "手札がN枚になるまで",
+    "count_of": "枚数の数え方（YAML）", "add": "増減", "set": "設定する値", "per": "1枚につき（YAML）",
+    "until": "期間", "turns": "ターン数", "position": "山札の上/下", "cannot": "できないこと", "where": "条件（YAML）",
+    "limit": "合わせてN枚まで", "from": "守るもの", "show": "相手に見せる", "zones": "探す領域", "top": "山札の上からN枚",
+    "to": "移動先", "random": "見ずに選ぶ", "rest": "残りのカード", "shuffle": "シャッフルする領域", "zone": "領域",
+    "source": "コピー元", "host": "効果として処理するカード", "options": "選択肢（YAML）", "or": "「または」",
+    "empty_slot": "空いている置き場所へ", "slots": "置き場所（YAML）", "overflow_onto": "置けないカードを重ねる先",
 }
+# Labels that depend on the kind: 「攻撃先」 is an attack's target, 「対象」 a step's.
+_KIND_FIELDS = {
+    "attack.target": "攻撃先", "target": "対象（YAML）", "attack.response": "防御（ブロック・身代わり・事変）",
+    "attack.damage_zero": "防御側の「山札が受けるダメージを0に」", "draw_phase.draw": "引く枚数（0〜2）",
+    "summon_phase.summon": "召喚するカード", "set.card": "セットする手札のID", "activate.card": "効果を発動するカード",
+    "event.card": "発動する事変（手札のID）", "decline": "使わない任意効果（効果名、「、」区切り）",
+    "order": "同時に待機した効果の順番（効果名）", "draw.value": "引く枚数", "discard.value": "墓地へ送る枚数",
+    "repeat.value": "繰り返す回数", "repeat.do": "繰り返す処理（YAML）", "send_to_graveyard.value": "墓地へ送るカード（YAML）",
+    "rest.value": "レストするカード（YAML）", "activate_cards.value": "アクティブにするカード（YAML）",
+    "flip_down.value": "ウラにするカード（YAML）", "flip_up.value": "オモテにするカード（YAML）",
+    "return_to_hand.value": "手札に戻すカード（YAML）", "no_refresh.value": "対象のカード（YAML）",
+    "win.value": "勝利する", "extra_turn.value": "再び自分のターンになる", "did.value": "この効果で…した",
+    "activated.value": "効果名", "hand_at_least.value": "枚数", "hand_at_most.value": "枚数",
+    "rank.add": "ランクの増減", "power.add": "パワーの増減", "power.set": "パワーをこの値にする",
+}
+_VALUE_WORDS = {"number": "数", "yaml": "値（YAML）"}
+
+# The words of a choice's values: a table of the vocabulary that holds them all, else one of these.
+_WHOSE = {"self": "自分", "opponent": "相手", "each": "互いに"}
+_FIELD_CHOICES = {
+    "position": {"top": "上", "bottom": "下"},
+    "to": {"hand": "手札", "graveyard": "墓地", "deck_top": "山札の上", "deck_bottom": "山札の下"},
+    "rest": {"keep": "そのまま", "top": "山札の上", "bottom": "山札の下"},
+    # A choice left open and a choice made stay apart (11.2.1, 11.2.8): "open" asks the defender.
+    "damage_zero": {"open": "決めていない（防御側に選択を求める）", True: "使う", False: "使わない"},
+}
+_YES_NO = {True: "はい", False: "いいえ"}
+_CHOICE_TABLES = (
+    _WHOSE, vocabulary.DURATIONS, vocabulary.ACTS, vocabulary.PROTECTIONS, vocabulary.ROLES, vocabulary.DONE,
+    vocabulary.ZONES, vocabulary.PHASES,
+)
+
+
+def kind_field_label(kind: str, name: str, input_kind: str = "") -> str:
+    """The label of the input of field ``name`` of ``kind`` (``value``: the kind's plain value)."""
+    found = _KIND_FIELDS.get(f"{kind}.{name}") or _KIND_FIELDS.get(name)
+    if found:
+        return found
+    if name == "value":
+        return _VALUE_WORDS.get(input_kind, _WORDS["value"])
+    return _WORDS.get(name, name)
+
+
+def choice_label(name: str, value: Any, choices: tuple[Any, ...]) -> str:
+    """The word of one choice of field ``name`` (its code name where no table has it)."""
+    table = _FIELD_CHOICES.get(name) or next(
+        (t for t in _CHOICE_TABLES if all(c in t for c in choices if not isinstance(c, bool))), {})
+    if value in table:
+        return table[value]
+    return _YES_NO[value] if isinstance(value, bool) else str(value)
 _LISTS = {"responses": "防御", "actions": "行動", "summon": "召喚", "cards": "カード", "effects": "効果",
           "sentences": "文", "steps": "処理"}  # a whole list, not one of its items
 _ITEMS = {"cards": "カード", "actions": "行動", "responses": "防御", "effects": "効果", "sentences": "文", "steps": "処理",

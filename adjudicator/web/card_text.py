@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Sentence
 from adjudicator.reading import Reading, TextTooLong, read_effect
 from adjudicator.reading.sentences import split_sentences
 
@@ -23,7 +23,7 @@ class SentenceView:
     read: bool
     said: str = ""                       # the reading in plain Japanese (read sentences)
     cites: tuple[str, ...] = ()
-    sentence: fmt.Sentence | None = None
+    sentence: Sentence | None = None
     pieces: tuple[tuple[str, bool], ...] = ()   # the words, True where unread (unread sentences)
     why: tuple[str, ...] = ()
 

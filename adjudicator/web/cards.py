@@ -14,7 +14,7 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from adjudicator.cards import CardStore, open_library
 from adjudicator.cards.match import MatchError, card_query, match, normalise_name, with_library
 from adjudicator.cards.store import MAX_QUERY, MAX_RESULTS
-from adjudicator.format import scenario as fmt
+from adjudicator.format.base import MAX_TEXT
 from adjudicator.web import trace_views
 from adjudicator.web.card_text import text_view
 from adjudicator.web.links import node_url
@@ -154,7 +154,7 @@ def api_cards():
 def card_text_fragment():
     """The reading of a pasted effect text as the builder shows it (static/js/cards.js asks as one types)."""
     request.max_content_length = MAX_BODY_BYTES
-    text = request.form.get("text", "")[:fmt.MAX_TEXT + 1]
+    text = request.form.get("text", "")[:MAX_TEXT + 1]
     prefix = request.form.get("prefix", "")[:200]
     return render_template("cards/_reading.html", view=text_view(text), prefix=prefix,
                            handwritten=request.form.get("handwritten") == "1")

@@ -35,7 +35,7 @@ from flask import (
 
 from adjudicator import paths, vocabulary
 from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario
-from adjudicator.format.scenario import MAX_SOURCE_BYTES, parse_text
+from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import (
     LinkRecord,
     LinkStore,
@@ -247,8 +247,8 @@ def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int =
         field_label=field_label,
         turn_order=builder_form.turn_order,
         turn_orders=tuple(builder_form.TURN_ORDER.items()),
-        defence_choice=builder_form.defence_choice,
         role_choices=ROLE_CHOICES,
+        **builder_form.TEMPLATE_HELPERS,
     )
     if request.headers.get(PARTIAL_HEADER):
         return render_template("scenario/_builder_form.html", **context), status

@@ -46,7 +46,7 @@ from werkzeug.exceptions import (
 )
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from adjudicator.format.scenario import MAX_SOURCE_BYTES
+from adjudicator.format.loading import MAX_SOURCE_BYTES
 from adjudicator.links import StoreFull, StoreUnavailable
 from adjudicator.web import errors
 

@@ -58,19 +58,23 @@ def _card(page, slot: str, name: str, rank: str, power: str, role: str) -> None:
     page.locator(f'input[type=radio][name="{prefix}.role"][value="{role}"]').check()
 
 
+def _game(page, round_number: str, phase: str, counts: dict[str, str]) -> None:
+    """A's turn (A went first), the round and the phase, and the zone counts given (``{"B.deck": "9"}``)."""
+    page.get_by_label("ターンプレイヤー", exact=True).select_option("A")  # a round trip: the pickers follow it
+    _settled(page)
+    page.get_by_label("先攻/後攻").select_option("first")
+    page.get_by_label("何ターン目（そのプレイヤーの）").fill(round_number)
+    page.get_by_label("フェーズ").select_option(phase)
+    for zone, count in counts.items():
+        page.locator(f'[name="players.{zone}.count"]').fill(count)
+
+
 def _build_block_scenario(page) -> None:
     """scenarios/attack/block-deck-attack-excess.yaml, typed and clicked into the builder."""
     page.goto("/scenario/new")
     page.get_by_label("タイトル").fill("山札への攻撃をブロック — パワー差分だけ山札が削られる")
     page.get_by_label("問い（任意）").fill("パワー5000の山札への攻撃を、パワー2000のブロッカーでブロックしたら？")
-    page.get_by_label("ターンプレイヤー", exact=True).select_option("A")  # a round trip: the pickers follow it
-    _settled(page)
-    page.get_by_label("先攻/後攻").select_option("first")
-    page.get_by_label("何ターン目（そのプレイヤーの）").fill("5")
-    page.get_by_label("フェーズ").select_option("attack")
-    page.locator('[name="players.A.deck.count"]').fill("12")
-    page.locator('[name="players.B.deck.count"]').fill("9")
-    page.locator('[name="players.B.graveyard.count"]').fill("2")
+    _game(page, "5", "attack", {"A.deck": "12", "B.deck": "9", "B.graveyard": "2"})
     _card(page, "A1", "豊臣秀吉", "3", "5000", "attacker")
     _card(page, "B2", "石田三成", "1", "2000", "blocker")
     page.get_by_role("button", name="行動を追加").click()
@@ -286,3 +290,50 @@ def test_gallery_opens_an_example_in_the_builder_and_as_a_trace(phone):
     phone.locator(".gallery li", has_text="山札への攻撃をブロック — パワー差分だけ山札が削られる").get_by_role("link", name="判定を見る").click()
     expect(phone.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
     _no_sideways_scroll(phone)
+
+
+def test_a_step_written_by_hand_gets_the_inputs_of_its_kind_on_a_phone(phone):
+    """The step's inputs come from the format's field table: picking 「山札の上から墓地へ送る」 shows its
+    「誰の」 (the format's default, 相手) and 「枚数」; the condition 「山札がN枚以上なら」 shows its own."""
+    page = phone
+    page.goto("/scenario/new")
+    _game(page, "4", "effect", {"A.deck": "15", "B.deck": "10"})
+    _card(page, "A1", "竹中半兵衛", "1", "1000", "blocker")
+    card = page.locator('fieldset[id="players.A.field.1.cards.0"]')
+    card.locator("summary").first.click()
+    card.get_by_role("button", name="効果を追加").click()
+    _settled(page)
+    effect = "players.A.field.1.cards.0.effects.0"
+    page.locator(f'[name="{effect}.name"]').fill("十面埋伏")
+    page.locator(f'[name="{effect}.mark"]').select_option("once")
+    page.get_by_role("button", name="文を追加（「。」）").click()
+    _settled(page)
+    sentence, step = f"{effect}.sentences.0", f"{effect}.sentences.0.steps.0"
+    page.locator(f'[name="{step}.kind"]').select_option("mill")
+    _settled(page)
+    expect(page.locator(f'[name="{step}.player"]')).to_have_value("opponent")
+    page.locator(f'[name="{step}.count"]').fill("2")
+    page.locator(f'[name="{sentence}.if.kind"]').select_option("deck_at_least")
+    _settled(page)
+    page.locator(f'[name="{sentence}.if.player"]').select_option("opponent")
+    page.locator(f'[name="{sentence}.if.count"]').fill("5")
+    page.get_by_role("button", name="行動を追加").click()
+    _settled(page)
+    page.locator('[name="actions.0.kind"]').select_option("activate")
+    _settled(page)
+    page.locator('[name="actions.0.card"]').fill("A1")
+    page.locator('[name="actions.0.effect"]').fill("十面埋伏")
+    _no_sideways_scroll(page)
+
+    page.get_by_role("button", name="判定する").click()
+    expect(page).to_have_url(re.compile(STATELESS_URL))
+    expect(page.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
+    twin = page.request.get(page.url + ".json").json()
+    assert twin["scenario"]["players"]["A"]["field"]["1"]["card"]["effects"][0]["sentences"][0] == {
+        "if": {"deck_at_least": {"player": "opponent", "count": 5}}, "do": [{"mill": {"count": 2}}]}
+    assert twin["trace"]["final"]["B"]["deck"] == 8
+    page.get_by_role("link", name="ビルダーで編集").click()
+    expect(page.locator(f'[name="{step}.kind"]')).to_have_value("mill")
+    expect(page.locator(f'[name="{step}.count"]')).to_have_value("2")
+    expect(page.locator(f'[name="{sentence}.if.count"]')).to_have_value("5")
+    assert page.dialogs == []

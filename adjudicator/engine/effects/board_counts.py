@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import BoardCount
 from adjudicator.engine.effects.facts import BARE_FIELD_CARD, FACE_DOWN_NOT_COUNTED, asks_information, describe_where, facts_of, matches
 from adjudicator.engine.rules import FIELD_TOP, Rule, rule
 
@@ -23,7 +23,7 @@ ZONE_COUNT_PUBLIC = rule("zone_count_public", "4.1.1", "山札・手札・墓地
 ZONE_WORDS = {"field": "場", "hand": "手札", "deck": "山札", "graveyard": "墓地"}
 
 
-def count_on_board(run: "EffectRun", spec: fmt.BoardCount) -> tuple[int, str, tuple[Rule, ...]]:
+def count_on_board(run: "EffectRun", spec: BoardCount) -> tuple[int, str, tuple[Rule, ...]]:
     """How many cards ``spec`` counts now, its words for the trace, and the rules it rests on."""
     board = run.board
     players = run.players(spec.player)

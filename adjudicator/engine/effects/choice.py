@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import ChooseEffectsSpec, EffectOption, Step
 from adjudicator.engine.effects.run import NOT_DONE, Outcome
 from adjudicator.engine.rules import rule
 
@@ -26,8 +26,8 @@ OR_WHOLE_OPTION = rule(
 RESOLVED_WHOLE = rule("resolved_whole", ("6.1.2", "6.1.3"), "選んだ効果を解決し、書かれた全ての処理を終えれば完全に解決したことになる")
 
 
-def choose_effects_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    spec: fmt.ChooseEffectsSpec = step.argument
+def choose_effects_step(run: "EffectRun", step: Step) -> Outcome:
+    spec: ChooseEffectsSpec = step.argument
     rules = (CHOOSE_FIRST, OR_IS_ONE_SIDE, OR_WHOLE_OPTION) if spec.or_ else (CHOOSE_FIRST,)
     picks = _valid_picks(run, spec, rules)
     listing = "、".join(f"{n}「{_words(spec.options[n - 1])}」" for n in picks)
@@ -45,7 +45,7 @@ def choose_effects_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     return Outcome(False, True) if picks else NOT_DONE
 
 
-def _valid_picks(run: "EffectRun", spec: fmt.ChooseEffectsSpec, rules) -> list[int]:
+def _valid_picks(run: "EffectRun", spec: ChooseEffectsSpec, rules) -> list[int]:
     """The player's pick, whole and checked before anything is done; otherwise a decision (6.5.7)."""
     options = [f"{n}: {_words(option)}" for n, option in enumerate(spec.options, start=1)]
     chosen = spec.chosen
@@ -64,7 +64,7 @@ def _valid_picks(run: "EffectRun", spec: fmt.ChooseEffectsSpec, rules) -> list[i
     run.game.need_decision(run.controller, question, options, *rules, chooser_named=False)  # 6.5.7 names no player
 
 
-def _words(option: fmt.EffectOption) -> str:
+def _words(option: EffectOption) -> str:
     return option.text or "、".join(step.kind for step in option.do)
 
 

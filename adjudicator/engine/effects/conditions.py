@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Condition, ItCondition, PlayerCount, Where
 from adjudicator.engine.effects.facts import (
     BARE_FIELD_CARD,
     FACE_DOWN_NOT_COUNTED,
@@ -42,7 +42,7 @@ DID_WORDS = vocabulary.DONE
 DID_STEPS = {"summon": ("summon_without_set",), "set": ("set_from_hand",)}
 
 
-def judge(run: "EffectRun", condition: fmt.Condition) -> tuple[bool, str, tuple[Rule, ...]]:
+def judge(run: "EffectRun", condition: Condition) -> tuple[bool, str, tuple[Rule, ...]]:
     """Whether ``condition`` holds now; with its words for the trace and the rules it rests on."""
     kind = condition.kind
     if kind == "not_":
@@ -66,7 +66,7 @@ def _zone_count(zone: str, comparison: str):
 
 
 def _field_count(comparison: str):
-    def judge_count(run: "EffectRun", spec: fmt.PlayerCount) -> tuple[bool, str, tuple[Rule, ...]]:
+    def judge_count(run: "EffectRun", spec: PlayerCount) -> tuple[bool, str, tuple[Rule, ...]]:
         board = run.board
         counted = [
             stack.top for p in run.players(spec.player) for _, stack in board.players[p].field_tops()
@@ -80,7 +80,7 @@ def _field_count(comparison: str):
     return judge_count
 
 
-def _face_down_rules(board, where: fmt.Where, counted: list) -> tuple[Rule, ...]:
+def _face_down_rules(board, where: Where, counted: list) -> tuple[Rule, ...]:
     """Face-down cards are left out of a count on card information (3.1.3, 3.1.10), but counted when only
     their place or active/rest state is asked (3.1.7, 8.2.7)."""
     if asks_information(where):
@@ -92,7 +92,7 @@ def _face_down_rules(board, where: fmt.Where, counted: list) -> tuple[Rule, ...]
 
 def _it(run: "EffectRun", spec) -> tuple[bool, str, tuple[Rule, ...]]:
     """「それが〇〇なら」: the card now if it is still face-up on the field, else its last face-up facts."""
-    where = spec.where if isinstance(spec, fmt.ItCondition) else spec
+    where = spec.where if isinstance(spec, ItCondition) else spec
     words = f"それが{describe_where(where)}カード"
     if not run.it:
         return False, f"{words}（「それ」にあたるカードがない）", (LAST_KNOWN,)
@@ -136,7 +136,7 @@ _JUDGES["activated"] = _activated
 THIS_CONDITION = rule("this_condition", ("7.2.3", "6.1.4"), "「これが〇〇なら」は発動主自身のその時点の状態で判定する")
 
 
-def _this(run: "EffectRun", where: fmt.Where) -> tuple[bool, str, tuple[Rule, ...]]:
+def _this(run: "EffectRun", where: Where) -> tuple[bool, str, tuple[Rule, ...]]:
     """「これが〇〇なら」: the card whose effect it is, as it is now (6.1.4); gone from the field, not met (3.5.3)."""
     card = run.source
     alive = run.source_is_this(card) and run.board.on_field(card)

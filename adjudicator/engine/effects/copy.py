@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import CardRef, CopyEffectSpec, Effect, Step
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.names import COPY_NAME_COUNTS, COPY_NAME_LIMIT, COPY_RESTRICTED, name_limit_problem
 from adjudicator.engine.effects.run import NOT_DONE, Outcome
@@ -46,8 +46,8 @@ COPY_DEPTH = rule("copy_depth", ("6.11.1", "10.1.9"), "コピーの中のコピ�
 MAX_COPY_DEPTH = 3
 
 
-def copy_effect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    spec: fmt.CopyEffectSpec = step.argument
+def copy_effect_step(run: "EffectRun", step: Step) -> Outcome:
+    spec: CopyEffectSpec = step.argument
     game, board = run.game, run.board
     source = _one(run, spec.source)
     host = run.source if spec.host is None else _one(run, spec.host)
@@ -101,12 +101,12 @@ def _host_fits(run: "EffectRun", host: "Card") -> bool:
     return True
 
 
-def _one(run: "EffectRun", ref: fmt.CardRef) -> "Card | None":
+def _one(run: "EffectRun", ref: CardRef) -> "Card | None":
     selection = select(run, ref)
     return selection.cards[0] if selection.cards else None
 
 
-def _copied(run: "EffectRun", source: "Card | None", name: str) -> fmt.Effect | None:
+def _copied(run: "EffectRun", source: "Card | None", name: str) -> Effect | None:
     """The copied effect, if it is a 「召」/「1」 effect the copy may take (6.11.1, 6.11.5, 6.11.6)."""
     game = run.game
     if source is None or source.info is None or not game.board.on_field(source):
@@ -130,7 +130,7 @@ def _copied(run: "EffectRun", source: "Card | None", name: str) -> fmt.Effect | 
     return effect
 
 
-def _mark_limits_ignored(game: "Game", source: "Card", effect: fmt.Effect) -> list[Considered]:
+def _mark_limits_ignored(game: "Game", source: "Card", effect: Effect) -> list[Considered]:
     notes = []
     problem = mark_problem(game, source, effect)
     if problem is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format import matching
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Where
 # CardFacts and the matching live in the leaf module matching.py (continuous effects use them too); the
 # effect modules take them from here with the facts.
 from adjudicator.engine.matching import CardFacts, asks_information, contains, effect_names, matches
@@ -61,12 +61,12 @@ def facts_of(board: "Board", card: "Card") -> CardFacts:
     )
 
 
-def matching_rules(where: fmt.Where) -> tuple:
+def matching_rules(where: Where) -> tuple:
     """The chapter 7 readings a condition rests on (7.1.2, 7.1.4, 7.3.1–7.3.3)."""
     return tuple(READING_RULES[name] for name in matching.readings_of(where))
 
 
-def matching_note(where: fmt.Where) -> str | None:
+def matching_note(where: Where) -> str | None:
     """For the trace: how the condition's words are judged against the card, or None when it has none."""
     looked = [label for key, label in (("name", "人物名・事変名（異名を除く）"), ("attribute", "属性"), ("effect_name", "効果名"))
               if matching.uses(where, key)]
@@ -82,6 +82,6 @@ def matching_note(where: fmt.Where) -> str | None:
     return "".join(parts)
 
 
-def describe_where(where: fmt.Where) -> str:
+def describe_where(where: Where) -> str:
     """The condition in the rulebook's words, for the trace."""
     return matching.describe(where)

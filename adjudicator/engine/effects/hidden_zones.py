@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import LookSpec, SearchSpec, ShuffleSpec, Step
 from adjudicator.engine.effects.facts import asks_information, describe_where, facts_of, matches
 from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, Outcome
 from adjudicator.engine.effects.selectors import select
@@ -60,8 +60,8 @@ PRIVACY = {"deck": DECK_PRIVATE, "graveyard": GRAVEYARD_PRIVATE, "hand": HAND_PR
 # --- 「見て」: reading face-down field cards (3.1.6) ----------------------------------------------------
 
 
-def look_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    spec: fmt.LookSpec = step.argument
+def look_step(run: "EffectRun", step: Step) -> Outcome:
+    spec: LookSpec = step.argument
     board = run.board
     selection = select(run, spec.target)
     face_down = [card for card in selection.cards if not facts_of(board, card).face_up]
@@ -87,8 +87,8 @@ def look_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 # --- searching a deck or graveyard (6.5.6) ------------------------------------------------------------
 
 
-def search_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    spec: fmt.SearchSpec = step.argument
+def search_step(run: "EffectRun", step: Step) -> Outcome:
+    spec: SearchSpec = step.argument
     game, board = run.game, run.board
     owner = run.players(spec.player)[0]
     player = board.players[owner]
@@ -115,7 +115,7 @@ def _zone_of(player, card: "Card") -> list:
     return next(getattr(player, zone) for zone in ("deck", "graveyard") if any(c is card for c in getattr(player, zone)))
 
 
-def _pick_after_looking(run: "EffectRun", spec: fmt.SearchSpec, owner: str, looked: dict[str, list]) -> list:
+def _pick_after_looking(run: "EffectRun", spec: SearchSpec, owner: str, looked: dict[str, list]) -> list:
     """Look, then choose within what meets the condition (6.5.6); none found or none wanted is allowed (6.6.1)."""
     board = run.board
     candidates = [card for zone in spec.zones for card in looked[zone] if card.known and matches(spec.where, facts_of(board, card), run.source.uid)]
@@ -145,7 +145,7 @@ def _pick_after_looking(run: "EffectRun", spec: fmt.SearchSpec, owner: str, look
     run.game.need_decision(run.controller, f"{run.label}: 見た中から{describe_where(spec.where)}カードを{spec.up_to}枚まで選ぶ", options, SEARCH_AFTER_LOOKING, HIDDEN_TARGETS_OPTIONAL, chooser_named=False)  # 6.5.6 names no player
 
 
-def _random_pick(run: "EffectRun", spec: fmt.SearchSpec, looked: dict[str, list]) -> list:
+def _random_pick(run: "EffectRun", spec: SearchSpec, looked: dict[str, list]) -> list:
     """「見ずに」 (4.3.1): chance decides, so the scenario names what it gave; alike cards need no naming."""
     pool = [card for zone in spec.zones for card in looked[zone]]
     count = min(spec.up_to, len(pool))
@@ -163,7 +163,7 @@ def _random_pick(run: "EffectRun", spec: fmt.SearchSpec, looked: dict[str, list]
     )
 
 
-def _rest_of_top(run: "EffectRun", spec: fmt.SearchSpec, owner: str, rest: list) -> None:
+def _rest_of_top(run: "EffectRun", spec: SearchSpec, owner: str, rest: list) -> None:
     player = run.board.players[owner]
     for card in rest:
         player.deck.remove(card)
@@ -176,7 +176,7 @@ def _rest_of_top(run: "EffectRun", spec: fmt.SearchSpec, owner: str, rest: list)
         lose_order(run.game, owner, "deck", PLAYERS_ORDER)
 
 
-def _record_move(run: "EffectRun", spec: fmt.SearchSpec, owner: str, picked: list, changes: list[str]) -> None:
+def _record_move(run: "EffectRun", spec: SearchSpec, owner: str, picked: list, changes: list[str]) -> None:
     to = {"hand": "手札に加える", "graveyard": "墓地へ送る", "deck_top": "山札の上に置く", "deck_bottom": "山札の下に置く"}[spec.to]
     if not picked:
         run.game.trace.step(f"{run.label}: {owner}は選ぶカードがない（または選ばない）ので、何も{to.removesuffix('る')}ない。", HIDDEN_TARGETS_OPTIONAL, COUNTS_PUBLIC)
@@ -196,7 +196,7 @@ def _record_move(run: "EffectRun", spec: fmt.SearchSpec, owner: str, picked: lis
     run.game.trace.step(f"{run.label}: {text}。", *rules, changes=changes)
 
 
-def _supplementary_shuffle(run: "EffectRun", spec: fmt.SearchSpec, owner: str, picked: list) -> None:
+def _supplementary_shuffle(run: "EffectRun", spec: SearchSpec, owner: str, picked: list) -> None:
     """4.4.1: zones looked into are shuffled after the move; 4.4.2: others only if the player chooses."""
     if spec.random:
         return  # nothing was looked at (4.3.1)
@@ -227,8 +227,8 @@ def shuffle_looked_into(run: "EffectRun") -> None:
     run.looked_into.clear()
 
 
-def shuffle_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    spec: fmt.ShuffleSpec = step.argument
+def shuffle_step(run: "EffectRun", step: Step) -> Outcome:
+    spec: ShuffleSpec = step.argument
     for owner in run.players(spec.player):
         forget_order(run.game, owner, spec.zone)
         run.game.trace.step(f"{run.label}: {owner}は{ZONE_WORDS[spec.zone]}をシャッフルする。以後その順序は誰にも分からない。", SHUFFLE, SHUFFLED_ORDER)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Effect, Sentence, Step
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.conditions import RESOLUTION_CONDITION, judge
 from adjudicator.engine.effects.hidden_zones import shuffle_looked_into
@@ -46,7 +46,7 @@ ACTIVATOR_GONE = rule(
 )
 
 
-def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str, own: bool = False,
+def run_effect(game: "Game", source: Card, effect: Effect, controller: str, own: bool = False,
                cause: Card | None = None) -> bool:
     """Resolve ``effect`` of ``source`` for ``controller``; True when its last sentence fully resolved.
 
@@ -62,7 +62,7 @@ def run_effect(game: "Game", source: Card, effect: fmt.Effect, controller: str, 
         game.board.revealed = revealed  # what 「見て」 revealed is readable only while the effect runs (3.1.6, 4.2.1)
 
 
-def _run_sentences(run: EffectRun, effect: fmt.Effect) -> bool:
+def _run_sentences(run: EffectRun, effect: Effect) -> bool:
     game = run.game
     previous: bool | None = None  # the last sentence's completeness; None before the first
     for number, sentence in enumerate(effect.sentences, start=1):
@@ -93,7 +93,7 @@ def _may_go_on(run: EffectRun, number: int, previous: bool | None) -> bool:
     return True
 
 
-def _run_sentence(run: EffectRun, number: int, sentence: fmt.Sentence) -> bool:
+def _run_sentence(run: EffectRun, number: int, sentence: Sentence) -> bool:
     game = run.game
     if sentence.if_ is not None:
         met, words, rules = judge(run, sentence.if_)
@@ -114,7 +114,7 @@ def _run_sentence(run: EffectRun, number: int, sentence: fmt.Sentence) -> bool:
     return complete
 
 
-def run_step(run: EffectRun, step: fmt.Step, joined: bool = False) -> bool:
+def run_step(run: EffectRun, step: Step, joined: bool = False) -> bool:
     """One step: the handler, then the deck check (12.1.2), then the 「〜た時」 effects it caused (10.1.9).
 
     Steps that run other steps (``repeat``) call this for each of them.

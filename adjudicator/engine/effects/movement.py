@@ -23,7 +23,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import durations, moves, restrictions
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import (
+    CardRef,
+    GrantSpec,
+    HandToDeckSpec,
+    MoveSpec,
+    ProtectSpec,
+    RankSpec,
+    RestrictSpec,
+    SetFromHandSpec,
+    Step,
+    SummonWithoutSetSpec,
+    ToDeckSpec,
+)
 from adjudicator.engine.board import Card, RankMod, Timed
 from adjudicator.engine.effects.facts import describe_where, facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_CAN_BE_COVERED, PROHIBITION_FIRST, immune, kept_on_field
@@ -115,8 +127,8 @@ EXTRA_TURN_WHOSE = rule("extra_turn_whose", "5.8.1", "「再び自分のター�
 # =============================================================================================================
 
 
-def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    spec: fmt.SummonWithoutSetSpec = step.argument
+def summon_without_set_step(run: "EffectRun", step: Step) -> Outcome:
+    spec: SummonWithoutSetSpec = step.argument
     cards, found_all = _cards_to_place(run, spec.card, spec.count, "召喚")
     if not cards:
         return NOT_DONE
@@ -140,11 +152,11 @@ def summon_without_set_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     return Outcome(complete=found_all and not left_over and not capped, happened=True)
 
 
-def _placement_rules(spec: fmt.SummonWithoutSetSpec) -> tuple[Rule, ...]:
+def _placement_rules(spec: SummonWithoutSetSpec) -> tuple[Rule, ...]:
     return (SUMMON_WITHOUT_SET, ONTO_IGNORES_RANK) if spec.onto is not None else (SUMMON_WITHOUT_SET, EMPTY_SLOTS_ONLY)
 
 
-def _cards_to_place(run: "EffectRun", ref: fmt.CardRef, count: int, verb: str) -> tuple[list[Card], bool]:
+def _cards_to_place(run: "EffectRun", ref: CardRef, count: int, verb: str) -> tuple[list[Card], bool]:
     """The hand/deck/graveyard cards a summon or set names (an id, or a hidden-zone selector, 6.6), and
     whether all the text asks for were found."""
     board = run.board
@@ -197,7 +209,7 @@ def _ref(run: "EffectRun", card: Card) -> str:
 Placement = tuple[Card, int, "Card | None"]  # (card, slot, the card it goes onto or None)
 
 
-def _onto_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, cards: list[Card]):
+def _onto_placements(run: "EffectRun", spec: SummonWithoutSetSpec, cards: list[Card]):
     """「〇〇の上にセットせずに召喚」: one own face-up card, rank order ignored (6.9.2, 7.4.1)."""
     considered: list[Considered] = []
     target = _single_target(run, spec.onto, exclude=lambda card: _onto_problem(run, card))
@@ -212,7 +224,7 @@ def _onto_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, cards: li
     return [(cards[0], slot, target)], cards[1:], considered
 
 
-def _single_target(run: "EffectRun", ref: fmt.CardRef, exclude=None) -> Card | None:
+def _single_target(run: "EffectRun", ref: CardRef, exclude=None) -> Card | None:
     """The one card ``ref`` names; a 「選ぶ」 among field cards leaves out those ``exclude`` rules out."""
     left_out: list[tuple[Card, tuple]] = []
 
@@ -244,7 +256,7 @@ def _onto_problem(run: "EffectRun", target: Card) -> tuple[str, Rule] | None:
     return None
 
 
-def _empty_slot_placements(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, cards: list[Card]):
+def _empty_slot_placements(run: "EffectRun", spec: SummonWithoutSetSpec, cards: list[Card]):
     """「下に置いてあるカードなしで」: empty slots only (6.9.3); 〈徳川家康〉's overflow excepted (14.2)."""
     player = run.board.players[run.controller]
     considered: list[Considered] = []
@@ -270,7 +282,7 @@ def _is_ieyasu(run: "EffectRun") -> bool:
     return run.source.name == IEYASU_NAME and IEYASU_EFFECT in run.effect.name
 
 
-def _ieyasu_overflow(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, overflow: list[Card]) -> list[Placement]:
+def _ieyasu_overflow(run: "EffectRun", spec: SummonWithoutSetSpec, overflow: list[Card]) -> list[Placement]:
     """14.2: the cards that find no empty slot go onto own face-up cards the player names."""
     board = run.board
     eligible = [stack.top for _, stack in board.players[run.controller].field_tops() if _onto_problem(run, stack.top) is None]
@@ -295,7 +307,7 @@ def _ieyasu_overflow(run: "EffectRun", spec: fmt.SummonWithoutSetSpec, overflow:
     return [(card, board.locate(target)[2], target) for card, target in zip(overflow, chosen)]
 
 
-def _place_summons(run: "EffectRun", placements: list[Placement], spec: fmt.SummonWithoutSetSpec, considered: list[Considered]) -> None:
+def _place_summons(run: "EffectRun", placements: list[Placement], spec: SummonWithoutSetSpec, considered: list[Considered]) -> None:
     """Place every card first, then let the 「召喚された時」 triggers wait for the step's end (10.1.8)."""
     board = run.board
     game = run.game
@@ -368,9 +380,9 @@ def _covered_note(card: Card) -> list[Considered]:
 # =============================================================================================================
 
 
-def set_from_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def set_from_hand_step(run: "EffectRun", step: Step) -> Outcome:
     """「手札の〇〇を〇〇の上にセットする」: face-down on an own face-up card, ranks as the text says (7.4.1)."""
-    spec: fmt.SetFromHandSpec = step.argument
+    spec: SetFromHandSpec = step.argument
     board, game = run.board, run.game
     cards = [c for c in _cards_to_place(run, spec.card, 1, "セット")[0] if board.locate(c)[1] == "hand"]
     if not cards:
@@ -435,9 +447,9 @@ def _set_problem(run: "EffectRun", target: Card | None) -> str | None:
 # =============================================================================================================
 
 
-def move_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def move_step(run: "EffectRun", step: Step) -> Outcome:
     """A field card onto another face-up card of the same field; only the top moves (2.3.3)."""
-    spec: fmt.MoveSpec = step.argument
+    spec: MoveSpec = step.argument
     board, game = run.board, run.game
     card = _single_target(run, spec.card)
     target = _single_target(run, spec.onto)
@@ -515,16 +527,16 @@ def _do_move(run: "EffectRun", card: Card, target: Card) -> None:
 # =============================================================================================================
 
 
-def return_to_hand_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def return_to_hand_step(run: "EffectRun", step: Step) -> Outcome:
     return _leave(run, step.argument, "hand", "手札に戻す")
 
 
-def to_deck_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    spec: fmt.ToDeckSpec = step.argument
+def to_deck_step(run: "EffectRun", step: Step) -> Outcome:
+    spec: ToDeckSpec = step.argument
     return _leave(run, spec.target, f"deck_{spec.position}", "山札の上に置く" if spec.position == "top" else "山札の下に置く")
 
 
-def _leave(run: "EffectRun", ref: fmt.CardRef, destination: str, verb: str) -> Outcome:
+def _leave(run: "EffectRun", ref: CardRef, destination: str, verb: str) -> Outcome:
     """Field cards off the field together; protections and immunity keep theirs there (10.2.1, 9.1.1)."""
     board, game = run.board, run.game
     selection = select(run, ref)
@@ -566,9 +578,9 @@ def _selection_rules(selection: Selection) -> tuple[Rule, ...]:
     return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ()) + selection.applied
 
 
-def hand_to_deck_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def hand_to_deck_step(run: "EffectRun", step: Step) -> Outcome:
     """手札をn枚山札の上/下に置く; the event being resolved is not in the hand (2.8.2)."""
-    spec: fmt.HandToDeckSpec = step.argument
+    spec: HandToDeckSpec = step.argument
     board, game = run.board, run.game
     player = board.players[run.controller]
     cards = _hand_pick(run, spec.count, spec.chosen)
@@ -610,7 +622,7 @@ def _hand_pick(run: "EffectRun", count: int, chosen: list[str] | None) -> list[C
 # =============================================================================================================
 
 
-def repeat_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def repeat_step(run: "EffectRun", step: Step) -> Outcome:
     """「…操作をn回行う」: each time the steps look at the board as it is then (2.3.5, 10.1.4)."""
     times = step.repeat or 0
     earlier = set(run.did)
@@ -630,9 +642,9 @@ def repeat_step(run: "EffectRun", step: fmt.Step) -> Outcome:
 # =============================================================================================================
 
 
-def restrict_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def restrict_step(run: "EffectRun", step: Step) -> Outcome:
     """「相手は〜できない」 and its card-subject and counted forms (8.2.4, 8.2.5, 10.3)."""
-    spec: fmt.RestrictSpec = step.argument
+    spec: RestrictSpec = step.argument
     if spec.target is not None:
         return _restrict_cards(run, spec)
     board = run.board
@@ -656,7 +668,7 @@ def restrict_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     return DONE
 
 
-def _restriction_words(spec: fmt.RestrictSpec) -> str:
+def _restriction_words(spec: RestrictSpec) -> str:
     act = restrictions.act_name(spec.cannot)
     if spec.limit is not None:
         return f"合わせて{spec.limit}枚までしか{act}できない"
@@ -665,7 +677,7 @@ def _restriction_words(spec: fmt.RestrictSpec) -> str:
     return f"{act}できない"
 
 
-def _restrict_cards(run: "EffectRun", spec: fmt.RestrictSpec) -> Outcome:
+def _restrict_cards(run: "EffectRun", spec: RestrictSpec) -> Outcome:
     """「それは〜できない」: carried by the card (3.4.1), not stopped by immunity (8.2.5)."""
     board = run.board
     selection = select(run, spec.target)
@@ -685,9 +697,9 @@ def _restrict_cards(run: "EffectRun", spec: fmt.RestrictSpec) -> Outcome:
     return Outcome(complete=selection.complete, happened=bool(selection.cards))
 
 
-def grant_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def grant_step(run: "EffectRun", step: Step) -> Outcome:
     """アタッカー/ブロッカーを得る: kept while face-down, but not had then (3.1.4, 3.6.1)."""
-    spec: fmt.GrantSpec = step.argument
+    spec: GrantSpec = step.argument
     role = "アタッカー" if spec.role == "attacker" else "ブロッカー"
 
     def give(card: Card) -> str:
@@ -699,9 +711,9 @@ def grant_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     return _each_card(run, spec.target, f"{role}を得る", give, (GRANT, durations.duration_rule(spec)))
 
 
-def protect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def protect_step(run: "EffectRun", step: Step) -> Outcome:
     """場を離れない等: only the cards on the field now are protected (8.2.6); it beats actions (10.2.1)."""
-    spec: fmt.ProtectSpec = step.argument
+    spec: ProtectSpec = step.argument
     words = {"leave_field": "場を離れない", "battle": "バトルによって墓地へ送られない", "effects": "効果を受けない"}[spec.from_]
 
     def shield(card: Card) -> str:
@@ -714,9 +726,9 @@ def protect_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     )
 
 
-def rank_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def rank_step(run: "EffectRun", step: Step) -> Outcome:
     """ランク増減: the effective rank events' levels are judged with (2.2.3); amounts add up (10.4.2)."""
-    spec: fmt.RankSpec = step.argument
+    spec: RankSpec = step.argument
 
     def change(card: Card) -> str | None:
         before = rank_of(run.board, card)
@@ -736,7 +748,7 @@ def _face_down(run: "EffectRun", card: Card) -> bool:
 
 def _each_card(
     run: "EffectRun",
-    ref: fmt.CardRef,
+    ref: CardRef,
     verb: str,
     apply: Callable[[Card], "str | None"],
     rules: tuple[Rule, ...],
@@ -767,7 +779,7 @@ def _each_card(
     return Outcome(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
 
 
-def extra_turn_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def extra_turn_step(run: "EffectRun", step: Step) -> Outcome:
     """「再び自分のターンになる」: one more turn after this one (5.8.1); never two from one turn (5.8.3)."""
     board, game = run.board, run.game
     if run.controller != board.turn_player:

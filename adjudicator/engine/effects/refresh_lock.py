@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Step
 from adjudicator.engine.effects.immunity import IMMUNE, immune
 from adjudicator.engine.effects.run import Outcome
 from adjudicator.engine.effects.selectors import select
@@ -21,7 +21,7 @@ NO_REFRESH = rule(
 )
 
 
-def no_refresh_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def no_refresh_step(run: "EffectRun", step: Step) -> Outcome:
     board = run.board
     selection = select(run, step.argument)
     locked, considered = [], list(selection.considered)

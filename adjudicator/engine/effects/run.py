@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Effect, Step
 from adjudicator.engine.board import Card, opponent_of
 from adjudicator.engine.effects.facts import CardFacts, facts_of
 from adjudicator.engine.effects.words import card_words
@@ -48,14 +48,14 @@ class Referent:
     last_seen: CardFacts | None
 
 
-StepRunner = Callable[["EffectRun", fmt.Step, bool], bool]
+StepRunner = Callable[["EffectRun", Step, bool], bool]
 
 
 @dataclass
 class EffectRun:
     game: "Game"
     source: Card
-    effect: fmt.Effect
+    effect: Effect
     controller: str
     source_incarnation: int
     it: list[Referent] = field(default_factory=list)
@@ -74,7 +74,7 @@ class EffectRun:
 
     @classmethod
     def start(
-        cls, game: "Game", source: Card, effect: fmt.Effect, controller: str, step_runner: StepRunner | None = None,
+        cls, game: "Game", source: Card, effect: Effect, controller: str, step_runner: StepRunner | None = None,
         effect_runner: EffectRunner | None = None, cause: Card | None = None,
     ) -> "EffectRun":
         return cls(
@@ -83,13 +83,13 @@ class EffectRun:
             cause=cause, cause_incarnation=cause.incarnation if cause is not None else 0,
         )
 
-    def run_nested(self, step: fmt.Step, joined: bool) -> bool:
+    def run_nested(self, step: Step, joined: bool) -> bool:
         """Run a step inside the current one (``repeat``) as the interpreter runs any step."""
         if self.step_runner is None:
             raise RuntimeError("this EffectRun was started without the interpreter's step runner")
         return self.step_runner(self, step, joined)
 
-    def run_other_effect(self, source: Card, effect: fmt.Effect) -> bool:
+    def run_other_effect(self, source: Card, effect: Effect) -> bool:
         """Resolve another effect for the same controller as the interpreter resolves any (効果コピー, 6.11)."""
         if self.effect_runner is None:
             raise RuntimeError("this EffectRun was started without the interpreter's effect runner")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import CardRef, Selector
 from adjudicator.format.matching import uses
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.facts import (
@@ -66,7 +66,7 @@ class Selection:
 Exclusion = Callable[[Card], "tuple[str, object] | None"]
 
 
-def select(run: "EffectRun", ref: fmt.CardRef, exclude: Exclusion | None = None) -> Selection:
+def select(run: "EffectRun", ref: CardRef, exclude: Exclusion | None = None) -> Selection:
     """The cards ``ref`` names now (8.2.1: the board at the moment this step is processed).
 
     ``exclude`` gives, for a field card the step cannot work on, why and the rule (e.g. a card summoned
@@ -92,7 +92,7 @@ def select(run: "EffectRun", ref: fmt.CardRef, exclude: Exclusion | None = None)
     return selection
 
 
-def _applied_rules(run: "EffectRun", ref: fmt.Selector, selection: Selection) -> tuple:
+def _applied_rules(run: "EffectRun", ref: Selector, selection: Selection) -> tuple:
     """「全て」「互いに」 work on their cards at once (10.1.1); a rank condition reads the effective rank (2.2.3)."""
     rules = []
     if ref.all and (ref.player == "each" or len(selection.cards) > 1):
@@ -102,7 +102,7 @@ def _applied_rules(run: "EffectRun", ref: fmt.Selector, selection: Selection) ->
     return tuple(rules)
 
 
-def field_candidates(run: "EffectRun", ref: fmt.Selector) -> tuple[list[Card], list[Considered]]:
+def field_candidates(run: "EffectRun", ref: Selector) -> tuple[list[Card], list[Considered]]:
     """Top cards (2.3.2) of the named players' fields that meet ``where``, in slot order."""
     board = run.board
     found: list[Card] = []
@@ -140,7 +140,7 @@ def _without_excluded(candidates: list[Card], considered: list[Considered], excl
     return kept
 
 
-def _choose(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], considered: list[Considered]) -> Selection:
+def _choose(run: "EffectRun", ref: Selector, candidates: list[Card], considered: list[Considered]) -> Selection:
     wanted = ref.choose or 1
     selectable = [card for card in candidates if not card.unselectable]
     if len(selectable) < len(candidates):
@@ -195,7 +195,7 @@ def _named(run: "EffectRun", ref: str) -> Selection:
     return Selection([card], 1, "named")
 
 
-def _this(run: "EffectRun", ref: fmt.Selector) -> Selection:
+def _this(run: "EffectRun", ref: Selector) -> Selection:
     card = run.source
     alive = run.source_is_this(card) and run.board.on_field(card)
     ok = alive and matches(ref.where, facts_of(run.board, card), None)
@@ -203,7 +203,7 @@ def _this(run: "EffectRun", ref: fmt.Selector) -> Selection:
     return Selection([card] if ok else [], 1, "this", considered)
 
 
-def _it(run: "EffectRun", ref: fmt.Selector) -> Selection:
+def _it(run: "EffectRun", ref: Selector) -> Selection:
     board = run.board
     alive = [r.card for r in run.it if r.card.incarnation == r.incarnation and board.on_field(r.card)]
     cards = [c for c in alive if matches(ref.where, facts_of(board, c), run.source.uid)]
@@ -213,7 +213,7 @@ def _it(run: "EffectRun", ref: fmt.Selector) -> Selection:
     return Selection(cards, max(1, len(run.it)), "it", considered)
 
 
-def _slots(run: "EffectRun", ref: fmt.Selector) -> Selection:
+def _slots(run: "EffectRun", ref: Selector) -> Selection:
     """「Aを1枚とBを1枚」: one card per slot among the field candidates, the largest total (6.5.9)."""
     pool, considered = field_candidates(run, ref.model_copy(update={"slots": None}))
     cards, note = assign_slots(run, ref, pool, CHOOSE, lambda card: ref_of(run, card))
@@ -223,7 +223,7 @@ def _slots(run: "EffectRun", ref: fmt.Selector) -> Selection:
 TRIGGER_CARD = rule("trigger_card", ("7.2.3", "3.5.3"), "「そのカード」は条件を満たしたきっかけのカードそのものを指し、場を離れたらもう指さない")
 
 
-def _trigger(run: "EffectRun", ref: fmt.Selector) -> Selection:
+def _trigger(run: "EffectRun", ref: Selector) -> Selection:
     """「相手のカードが召喚された時、そのカードを…」: the card the event was about, while it is the same card."""
     card = run.cause
     alive = card is not None and card.incarnation == run.cause_incarnation and run.board.on_field(card)
@@ -232,7 +232,7 @@ def _trigger(run: "EffectRun", ref: fmt.Selector) -> Selection:
     return Selection([card] if ok else [], 1, "it", considered, applied=(TRIGGER_CARD,))
 
 
-def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
+def _hidden(run: "EffectRun", ref: Selector) -> Selection:
     """A hand, deck or graveyard: unrevealed targets may be treated as absent (6.6.1, 6.6.3) unless the text
     asks for any card at all (6.6.2). The search is recorded as its own trace step."""
     board = run.board
@@ -266,7 +266,7 @@ def _hidden(run: "EffectRun", ref: fmt.Selector) -> Selection:
     return selection
 
 
-def _hidden_pick(run: "EffectRun", ref: fmt.Selector, candidates: list[Card], wanted: int, any_card: bool, rule_used) -> Selection:
+def _hidden_pick(run: "EffectRun", ref: Selector, candidates: list[Card], wanted: int, any_card: bool, rule_used) -> Selection:
     if ref.all:
         return Selection(candidates, len(candidates), "all")
     needed = min(wanted, len(candidates)) if any_card and not ref.up_to else 0

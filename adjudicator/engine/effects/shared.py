@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Effect
 from adjudicator.engine.board import opponent_of
 from adjudicator.engine.effects.facts import contains
 from adjudicator.engine.effects.selectors import CHOOSE
@@ -38,7 +38,7 @@ SHARED_UNUSABLE = rule("shared_unusable", "6.12.4", "共有効果を発動した
 SHARED_COPY = rule("shared_copy", ("6.12.5", "6.11.7"), "共有効果をコピーで発動する時、コピーしたカードは「発動したカード自身」に数えない")
 
 
-def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[str] | None, *, copy: bool = False) -> list["Card"]:
+def shared_cards(game: "Game", card: "Card", effect: Effect, chosen: list[str] | None, *, copy: bool = False) -> list["Card"]:
     """The other cards the shared effect uses (6.12.2); raises Illegal when they cannot all be found (6.12.4).
 
     With ``copy`` the copying card is not one of them (6.12.5): every name needs a card of its own.
@@ -50,7 +50,7 @@ def shared_cards(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[st
     return used
 
 
-def shared_trigger_cards(game: "Game", card: "Card", effect: fmt.Effect) -> list["Card"] | None:
+def shared_trigger_cards(game: "Game", card: "Card", effect: Effect) -> list["Card"] | None:
     """For a shared effect whose trigger is met: its other cards, or None (with the reason in the trace) when
     they are not all there, so that it is not activated (6.12.4)."""
     used, considered, missing = _partners(game, card, effect, None, False)
@@ -64,7 +64,7 @@ def shared_trigger_cards(game: "Game", card: "Card", effect: fmt.Effect) -> list
     return used
 
 
-def _partners(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[str] | None, copy: bool):
+def _partners(game: "Game", card: "Card", effect: Effect, chosen: list[str] | None, copy: bool):
     """(cards used, notes on cards that could not be, the first name with no card or None)."""
     board = game.board
     used: list["Card"] = []
@@ -93,7 +93,7 @@ def _partners(game: "Game", card: "Card", effect: fmt.Effect, chosen: list[str] 
     return used, considered, None
 
 
-def _record(game: "Game", effect: fmt.Effect, used: list["Card"], considered: list[Considered], copy: bool) -> None:
+def _record(game: "Game", effect: Effect, used: list["Card"], considered: list[Considered], copy: bool) -> None:
     rules = (SHARED_COPY, SHARED_ONE_EFFECT, SHARED_WHICH_CARDS) if copy else (SHARED_ONE_EFFECT, SHARED_WHICH_CARDS)
     game.trace.step(
         f"共有効果｛{effect.name}｝: {'、'.join(card_words(game.board, u) for u in used)}と合わせて1つの効果として発動する。"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Selector
 from adjudicator.engine.effects.facts import describe_where, facts_of, matches
 from adjudicator.engine.rules import Rule, rule
 from adjudicator.engine.trace import Considered
@@ -26,7 +26,7 @@ NONE = "なし"
 
 
 def assign_slots(
-    run: "EffectRun", ref: fmt.Selector, pool: list["Card"], choose: Rule, name_of: Callable[["Card"], str]
+    run: "EffectRun", ref: Selector, pool: list["Card"], choose: Rule, name_of: Callable[["Card"], str]
 ) -> tuple[list["Card"], Considered]:
     """The cards for ``ref.slots`` among ``pool`` (the field candidates), and the note on how they were
     assigned. A pick that is not the largest is rejected; several largest picks without one: a decision."""
@@ -66,7 +66,7 @@ def _largest(fits: list[list["Card"]]) -> list[tuple["Card | None", ...]]:
     return [pick for pick in picks if sum(c is not None for c in pick) == most]
 
 
-def _checked(run: "EffectRun", ref: fmt.Selector, fits: list[list["Card"]], most: int, choose: Rule) -> list["Card"] | None:
+def _checked(run: "EffectRun", ref: Selector, fits: list[list["Card"]], most: int, choose: Rule) -> list["Card"] | None:
     """The pick slot by slot, if each card meets its slot, none twice, and the total is the largest."""
     board = run.board
     if len(ref.chosen) != len(ref.slots):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable
 
 from adjudicator import vocabulary
 from adjudicator.engine import durations, moves
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import DiscardSpec, DrawSpec, MillSpec, PowerSpec, Step
 from adjudicator.engine.board import PowerMod, expiry_from, zone_count
 from adjudicator.engine.effects.board_counts import count_on_board
 from adjudicator.engine.effects.facts import facts_of
@@ -39,7 +39,7 @@ from adjudicator.engine.trace import Considered
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
 
-StepHandler = Callable[["EffectRun", fmt.Step], Outcome]
+StepHandler = Callable[["EffectRun", Step], Outcome]
 
 DRAW = rule("draw", ("6.5.10", "2.5.1"), "「引く」は山札の一番上から手札に加える")
 FIXED_DRAW = rule("fixed_draw", ("6.5.8", "6.5.1"), "「n枚引く」は指定枚数をまとめて行い、一部だけを行うことはできない")
@@ -70,7 +70,7 @@ DISCARD = rule("discard", ("2.6.1", "6.5.1"), "手札を墓地へ送る")
 SUBJECT_WRITTEN = rule("subject_written", ("7.2.1", "7.2.2"), "主語のない効果は自分が行い、相手が行う処理は必ず「相手は〜」と書かれる")
 
 
-def _for_each_player(run: "EffectRun", step: fmt.Step, handler) -> Outcome:
+def _for_each_player(run: "EffectRun", step: Step, handler) -> Outcome:
     """「相手は1枚引く」「互いに」: the step done by the players it names, each as its subject (7.2.1)."""
     spec = step.argument
     players = run.players(spec.player)
@@ -80,15 +80,15 @@ def _for_each_player(run: "EffectRun", step: fmt.Step, handler) -> Outcome:
     return Outcome(complete=all(o.complete for o in outcomes), happened=any(o.happened for o in outcomes))
 
 
-def draw_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def draw_step(run: "EffectRun", step: Step) -> Outcome:
     spec = step.argument
-    if isinstance(spec, fmt.DrawSpec) and spec.count_of is not None:
+    if isinstance(spec, DrawSpec) and spec.count_of is not None:
         # Counted from the effect's owner's side: 「自分」 never means the opponent (7.2.2).
         count, words, rules = count_on_board(run, spec.count_of)
         run.game.trace.step(f"{run.label}: 引く枚数は{words}と同じ枚数で、処理の時点で決まる固定の枚数として扱う。", *rules, FIXED_DRAW)
         spec = spec.model_copy(update={"count": count, "count_of": None})
         step = step.model_copy(update={"draw": spec})
-    if isinstance(spec, fmt.DrawSpec) and spec.player != "self":
+    if isinstance(spec, DrawSpec) and spec.player != "self":
         return _for_each_player(run, step, draw_step)
     player = run.board.players[run.controller]
     forbidden = forbidding(run.game, run.controller, "draw", by_effect=True)
@@ -148,7 +148,7 @@ def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> Outcome:
     return Outcome.counted(len(drawn), wanted)
 
 
-def _up_to_draw(run: "EffectRun", spec: fmt.DrawSpec) -> Outcome:
+def _up_to_draw(run: "EffectRun", spec: DrawSpec) -> Outcome:
     limit = spec.up_to or 0
     legal = [n for n in range(limit + 1) if _draw_allowed(run, n)]
     chosen = spec.chosen
@@ -173,9 +173,9 @@ def _up_to_draw(run: "EffectRun", spec: fmt.DrawSpec) -> Outcome:
 # --- deck and hand to the graveyard ---------------------------------------------------------------
 
 
-def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def mill_step(run: "EffectRun", step: Step) -> Outcome:
     """山札の上からn枚を墓地へ送る: a move, not damage (11.3.1); 「互いに」 both at once (10.1.1)."""
-    spec: fmt.MillSpec = step.argument
+    spec: MillSpec = step.argument
     players = run.players(spec.player)
     changes, done, wanted = [], 0, 0
     kept = [p for p in players if "deck_to_graveyard" in run.board.players[p].zone_protections]
@@ -203,10 +203,10 @@ def mill_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     return Outcome.counted(done, wanted)
 
 
-def discard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def discard_step(run: "EffectRun", step: Step) -> Outcome:
     """手札をn枚墓地へ送る: the player picks which unless nothing tells the cards apart."""
     spec = step.argument
-    if isinstance(spec, fmt.DiscardSpec) and spec.player != "self":
+    if isinstance(spec, DiscardSpec) and spec.player != "self":
         return _for_each_player(run, step, discard_step)
     count, chosen = (spec, None) if isinstance(spec, int) else (spec.count, spec.chosen)
     player = run.board.players[run.controller]
@@ -256,7 +256,7 @@ def _selection_rules(selection: Selection) -> tuple[Rule, ...]:
     return {"all": (ALL_ZERO_COMPLETE,), "choose": (CHOOSE,)}.get(selection.mode, ()) + selection.applied
 
 
-def send_to_graveyard_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def send_to_graveyard_step(run: "EffectRun", step: Step) -> Outcome:
     """場のカードを墓地へ送る: the selected cards move together after their interrupts (10.1.7, 10.1.8)."""
     selection = select(run, step.argument)
     board = run.board
@@ -299,7 +299,7 @@ def _stayed(run: "EffectRun", selection: Selection, moved_ids: set[int]):
 
 
 def _change_each(
-    run: "EffectRun", step: fmt.Step, verb: str, shift: str, change: Callable, rules: tuple[Rule, ...],
+    run: "EffectRun", step: Step, verb: str, shift: str, change: Callable, rules: tuple[Rule, ...],
     notes: Callable[[Card], "Considered | None"] = lambda card: None,
 ) -> Outcome:
     """Apply ``change(card) -> bool`` to every selected card that effects can still change (9.1.1)."""
@@ -323,28 +323,28 @@ def _change_each(
     return Outcome(complete=selection.complete and not unaffected, happened=bool(changed) or bool(selection.cards) and not unaffected)
 
 
-def rest_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def rest_step(run: "EffectRun", step: Step) -> Outcome:
     return _change_each(run, step, "レストする", "アクティブ → レスト", lambda card: moves.set_rested(run.game, card, True), (REST,))
 
 
-def activate_cards_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def activate_cards_step(run: "EffectRun", step: Step) -> Outcome:
     return _change_each(run, step, "アクティブにする", "レスト → アクティブ", lambda card: moves.set_rested(run.game, card, False), (REST,))
 
 
-def flip_down_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def flip_down_step(run: "EffectRun", step: Step) -> Outcome:
     return _change_each(run, step, "ウラにする", "オモテ → ウラ", lambda card: moves.set_face_down(run.game, card, True), (FLIP,))
 
 
-def flip_up_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def flip_up_step(run: "EffectRun", step: Step) -> Outcome:
     return _change_each(
         run, step, "オモテにする", "ウラ → オモテ", lambda card: moves.set_face_down(run.game, card, False), (FLIP,),
         notes=lambda card: durations.applies_again_note(card, "オモテに戻った"),
     )
 
 
-def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def power_step(run: "EffectRun", step: Step) -> Outcome:
     """パワー増減 (10.4.2) / 「パワーが〇〇になる」 (10.4.3); never below 0 (11.6.2); not on face-down cards (3.1.7)."""
-    spec: fmt.PowerSpec = step.argument
+    spec: PowerSpec = step.argument
     board = run.board
     per_rules: tuple[Rule, ...] = ()
     if spec.per is not None and spec.add is not None:
@@ -385,7 +385,7 @@ def power_step(run: "EffectRun", step: fmt.Step) -> Outcome:
     return Outcome(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
 
 
-def win_step(run: "EffectRun", step: fmt.Step) -> Outcome:
+def win_step(run: "EffectRun", step: Step) -> Outcome:
     run.game.win(run.controller, WIN_BY_EFFECT)
     return DONE
 

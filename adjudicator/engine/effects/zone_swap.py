@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.format import scenario as fmt
+from adjudicator.format.effects import Step, SwapZonesSpec
 from adjudicator.engine.effects.run import NOT_DONE, Outcome
 from adjudicator.engine.effects.words import count_change
 from adjudicator.engine.rules import rule
@@ -29,8 +29,8 @@ PLAYER_ZONE_TARGET = rule("player_zone_target", "8.1.1", "効果が影響を与�
 DAMAGE_ZERO_RULE = rule("swap_not_damage", "11.2.8", "「山札が受けるダメージを0にできる」は攻撃によるダメージにだけ使える")
 
 
-def swap_zones_step(run: "EffectRun", step: fmt.Step) -> Outcome:
-    spec: fmt.SwapZonesSpec = step.argument
+def swap_zones_step(run: "EffectRun", step: Step) -> Outcome:
+    spec: SwapZonesSpec = step.argument
     board, game = run.board, run.game
     swapped = 0
     for owner in run.players(spec.player):

@@ -1,0 +1,211 @@
+"""Bounded YAML/JSON loading of a scenario, and its canonical dumping.
+
+Every input is checked before the schema sees it (size, nesting, aliases, number length, valid Unicode), then
+validated; a failure is a ``ScenarioError`` naming each bad field. ``load(dump(s)) == s``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from adjudicator.format.base import Strict
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.scenario import Scenario
+
+MAX_SOURCE_BYTES = 512 * 1024
+MAX_DEPTH = 30
+
+# libyaml's C parser when PyYAML was built with it (its wheels are); the pure-Python one otherwise.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_OPENS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSES = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_RESOLVER = yaml.resolver.Resolver()
+_INT_TAG = "tag:yaml.org,2002:int"
+# No number in a scenario needs more digits (counts, powers, rounds); a longer one is refused where it is read,
+# before it is built: Python's int() refuses 4,301+ decimal digits (a ValueError inside the YAML loader) and a
+# 5,000-digit hex integer loads but cannot be turned back into text.
+MAX_NUMBER_DIGITS = 18
+_MAX_NUMBER = 10**MAX_NUMBER_DIGITS
+
+
+def _refuse_aliases_and_depth(text: str) -> None:
+    """Check the event stream before anything is built from it.
+
+    Aliases are refused (a scenario never needs them, and they enable 'billion laughs'), and nesting is
+    bounded here rather than after loading: composing ``[[[[…`` a hundred thousand deep recurses and
+    would exhaust the stack before :func:`_check_data` could see the data. The event stream is flat.
+    """
+    depth = -1  # the top collection is level 0, as in _check_data
+    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            raise yaml.composer.ComposerError(None, None, "YAML aliases (*name) are not allowed", event.start_mark)
+        if isinstance(event, _OPENS):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
+        elif isinstance(event, _CLOSES):
+            depth -= 1
+        elif isinstance(event, yaml.ScalarEvent) and _is_long_integer(event):
+            raise yaml.composer.ComposerError(
+                None, None, f"a number has at most {MAX_NUMBER_DIGITS} digits", event.start_mark)
+
+
+def _is_long_integer(event: yaml.ScalarEvent) -> bool:
+    # Only plain scalars resolve to int; a quoted "123…" is a string and stays one.
+    return (len(event.value) > MAX_NUMBER_DIGITS and event.implicit[0]
+            and _RESOLVER.resolve(yaml.ScalarNode, event.value, (True, False)) == _INT_TAG)
+
+
+def parse_text(text: str) -> Any:
+    """YAML (a superset of JSON) text → plain data, bounded in size and nesting."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SOURCE_BYTES:
+        raise ScenarioError([("", f"the scenario is larger than {MAX_SOURCE_BYTES // 1024} KiB")])
+    try:
+        _refuse_aliases_and_depth(text)
+        data = yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
+    except ValueError as error:
+        # A value the loader's constructors refuse (int(), a date); the event check catches the known ones.
+        raise ScenarioError([("", f"not valid YAML/JSON: {error}")]) from None
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(error, "problem", None) or str(error)
+        if "nesting depth" in problem:
+            # Newer libyaml stops very deep input itself, before our event check sees it: same refusal.
+            problem = f"nested deeper than {MAX_DEPTH} levels"
+        raise ScenarioError([("", f"not valid YAML/JSON{where}: {problem}")]) from None
+    _check_data(data)
+    return data
+
+
+def _check_data(data: Any) -> None:
+    """What every input must be before the schema sees it, wherever it came from (YAML, JSON, a link, a store):
+    nested at most MAX_DEPTH levels, its text valid Unicode (JSON's ``"\\ud800"`` gives a lone surrogate,
+    which no UTF-8 encoder accepts), its integers at most MAX_NUMBER_DIGITS long."""
+    stack: list[tuple[Any, tuple[str, ...]]] = [(data, ())]
+    while stack:
+        node, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            raise ScenarioError([("", f"the scenario is nested deeper than {MAX_DEPTH} levels")])
+        if isinstance(node, dict):
+            for key, value in node.items():
+                _check_text(key, path)
+                stack.append((value, (*path, str(key))))
+        elif isinstance(node, list):
+            stack.extend((value, (*path, str(i))) for i, value in enumerate(node))
+        else:
+            _check_text(node, path)
+            if _is_out_of_bounds(node):
+                raise ScenarioError([(".".join(path), f"a number has at most {MAX_NUMBER_DIGITS} digits")])
+
+
+def _is_out_of_bounds(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) >= _MAX_NUMBER
+    # YAML's .inf and .nan, and floats no count or power comes near (1e300).
+    return isinstance(value, float) and not (math.isfinite(value) and abs(value) < _MAX_NUMBER)
+
+
+def _check_text(value: Any, path: tuple[str, ...]) -> None:
+    if isinstance(value, str) and not _is_valid_unicode(value):
+        raise ScenarioError([(".".join(path), "the text is not valid Unicode (a lone surrogate such as \\ud800)")])
+
+
+def _is_valid_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
+    """A scenario from YAML/JSON text or plain data; raises ScenarioError naming each bad field."""
+    if isinstance(source, bytes):
+        source = source.decode("utf-8", errors="replace")
+    data = parse_text(source) if isinstance(source, str) else source
+    if not isinstance(data, dict):
+        raise ScenarioError([("", "a scenario is a mapping with format, title, game, players, actions")])
+    _check_data(data)
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as error:
+        raise ScenarioError(_errors(error)) from None
+
+
+def dumps(scenario: Scenario) -> str:
+    """The scenario as YAML text (Japanese kept readable)."""
+    return yaml.safe_dump(scenario.dump(), allow_unicode=True, sort_keys=False)
+
+
+def canonical_json(scenario: Scenario) -> str:
+    """Canonical JSON: sorted keys, no whitespace; the same scenario always gives the same bytes."""
+    return json.dumps(scenario.dump(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _errors(error: ValidationError) -> list[tuple[str, str]]:
+    by_path: dict[str, list[str]] = {}
+    for item in error.errors(include_url=False):
+        # Union branches produce one error per alternative; the path segment naming the branch
+        # (a class name or "str") is noise for a person, so drop it.
+        path = ".".join(str(p) for p in item["loc"] if not _is_branch_label(p))
+        message = item["msg"].removeprefix("Value error, ")
+        message = _CARD_BOUNDS.get((_card_field(item["loc"]), item["type"]), message)
+        if item["type"] == "extra_forbidden":
+            message = "unknown field (a typo? extension fields start with `x-`)"
+        if message.startswith("@") and ": " in message:
+            # A validator that names a key inside its field ("@6: …") extends the path with it.
+            key, message = message[1:].split(": ", 1)
+            path = f"{path}.{key}" if path else key
+        messages = by_path.setdefault(path, [])
+        if message not in messages:
+            messages.append(message)
+    # A union whose one branch failed deeper down also reports "wrong type" for the other branches at
+    # the parent path: the deeper error is the one that helps.
+    paths = list(by_path)
+    kept = [p for p in paths if not any(q.startswith(p + ".") or (p == "" and q) for q in paths if q != p)]
+    return [(path, " or ".join(by_path[path])) for path in kept][:50]
+
+
+# A card's printed numbers out of range make an impossible board: say which rule they break, by name.
+_CARD_BOUNDS = {
+    ("rank", "greater_than_equal"): "a person's rank is 0..4 (2.2.1)",
+    ("rank", "less_than_equal"): "a person's rank is 0..4 (2.2.1)",
+    ("level", "greater_than_equal"): "an event's level is 0..4 (2.2.2)",
+    ("level", "less_than_equal"): "an event's level is 0..4 (2.2.2)",
+    ("power", "greater_than_equal"): "a power is never negative (11.6.2)",
+}
+
+
+def _card_field(loc: tuple[Any, ...]) -> str | None:
+    """``rank``/``level``/``power`` when the error is on a card's own field (not a selector's ``where``)."""
+    if not loc or "where" in loc or loc[0] != "players":
+        return None
+    return loc[-1] if loc[-1] in ("rank", "level", "power") else None
+
+
+def _is_branch_label(part: Any) -> bool:
+    if not isinstance(part, str):
+        return False
+    return part in _MODEL_NAMES or "[" in part or part in ("str", "int", "bool", "function-after", "function-before")
+
+
+def _model_names() -> frozenset[str]:
+    """The names of every model of the format: pydantic names a union's branch after its class."""
+    names: set[str] = set()
+    pending: list[type] = [Strict]
+    while pending:
+        model = pending.pop()
+        names.add(model.__name__)
+        pending.extend(model.__subclasses__())
+    return frozenset(names)
+
+
+_MODEL_NAMES = _model_names()
