@@ -86,6 +86,8 @@ def _count(tally: Tally, path: Path, effect: Effect) -> None:
         tally.rest.append(f"{where}\n    differs: {alignment.difference}")
     elif reading.when != effect.when:
         tally.rest.append(f"{where}\n    differs: when read {reading.when}, written {effect.when}")
+    elif (list(reading.shared_with), reading.once_per_turn_by_name) != (effect.shared_with, effect.once_per_turn_by_name):
+        tally.rest.append(f"{where}\n    differs: the effect's own clauses (shared_with, once_per_turn_by_name)")
     else:
         tally.exact += 1
 

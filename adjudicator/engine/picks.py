@@ -3,7 +3,8 @@
 An action may carry ``picks`` (docs/format-additions.md): a list for the effect(s) the action itself
 runs (the activated effect, the event's effects), or a map from effect name to a list, for any effect,
 triggered ones too. Before an effect resolves, each choice its steps leave open (a 「選ぶ」 selector with
-no ``chosen``, the count of 「n枚まで引く」, the cards of 「手札をn枚墓地へ送る」, and after the cards of
+no ``chosen``, the count of 「n枚まで引く」, the cards of 「手札をn枚墓地へ送る」, the option numbers of a
+choice between effects (before the choices inside the options, 6.5.7), the cards a search picks, the cards of 「Aを1枚とBを1枚」 slot by slot, and after the cards of
 「n枚…下に置いてあるカードなしで召喚する」 the own cards any that find no slot go onto, 14.2) takes the next pick, as if
 it had been written in the step. A pick that is missing or ``null`` leaves the choice open, and the
 engine stops with a ``decision`` there as it always does (never guess); a pick of the wrong kind (a
@@ -17,10 +18,12 @@ from typing import TYPE_CHECKING, Any, Callable
 from pydantic import BaseModel
 
 from adjudicator.format.effects import (
+    ChooseEffectsSpec,
     DiscardSpec,
     DrawSpec,
     Effect,
     HandToDeckSpec,
+    SearchSpec,
     Selector,
     Step,
     SummonWithoutSetSpec,
@@ -55,7 +58,11 @@ def with_picks(game: "Game", effect: Effect, own: bool) -> Effect:
             return [pick]
         if kind == "cards" and isinstance(pick, list):
             return list(pick)
-        wanted = "枚数" if kind == "count" else "カード"
+        if kind == "options" and isinstance(pick, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in pick):
+            return list(pick)
+        if kind == "options" and isinstance(pick, int) and not isinstance(pick, bool):
+            return [pick]
+        wanted = {"count": "枚数", "options": "候補の番号"}.get(kind, "カード")
         game.reject_choice(f"｛{effect.name}｝の選択 {pick!r} は{wanted}の選択に充てられない", PICKS_IN_TEXT_ORDER)
         return None
 
@@ -80,19 +87,24 @@ def _queue(game: "Game", name: str, own: bool) -> list[Any] | None:
 
 def _fill(value: Any, take: Take) -> Any:
     if isinstance(value, Selector):
-        if value.choose is not None and value.chosen is None:
+        if (value.choose is not None or value.slots is not None) and value.chosen is None:
             return _chosen(value, take("cards"))
         return value
     if isinstance(value, DrawSpec):
         if value.up_to is not None and value.chosen is None:
             return _chosen(value, take("count"))
         return value
+    if isinstance(value, ChooseEffectsSpec) and value.chosen is None:
+        # Which options first: every pick is made before any option is done (6.5.7).
+        chosen = take("options")
+        options = _fill(value.options, take)
+        return value.model_copy(update={"chosen": chosen, "options": options})
     if isinstance(value, SummonWithoutSetSpec) and value.empty_slot and value.count > 1:
         # The cards first, then the own cards those that find no empty slot go onto (14.2).
         card = _fill(value.card, take)
         overflow = take("cards") if value.overflow_onto is None else value.overflow_onto
         return value.model_copy(update={"card": card, "overflow_onto": overflow})
-    if isinstance(value, (DiscardSpec, HandToDeckSpec)):
+    if isinstance(value, (DiscardSpec, HandToDeckSpec, SearchSpec)):
         return _chosen(value, take("cards")) if value.chosen is None else value
     if isinstance(value, Step) and value.kind == "discard" and isinstance(value.discard, int):
         chosen = take("cards")

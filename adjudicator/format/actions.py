@@ -34,8 +34,9 @@ class Defence(Strict):
 
 
 # A pick a player made for an effect, in the order its text asks (docs/format-additions.md): the card(s) of
-# 「選ぶ」 (a card reference, or a list of them), the count of 「n枚まで」, or null for "not given here".
-Pick = Union[None, int, str, list[str]]
+# 「選ぶ」 (a card reference, or a list of them), the count of 「n枚まで」, the option numbers of a choice between
+# effects (6.5.7), or null for "not given here".
+Pick = Union[None, int, str, list[str], list[int]]
 Picks = Union[list[Pick], dict[str, list[Pick]]]
 
 

@@ -52,12 +52,22 @@ def _walk(read: Any, written: Any, where: str, out: Alignment) -> None:
     if isinstance(read, dict) and isinstance(written, dict):
         if where.endswith(".if") and "it" in read and "it" in written:
             read, written = _it(read), _it(written)
-        if isinstance(written.get("name"), str):  # 〈〉 are not part of the word (7.1.1; the engine strips them)
-            written = {**written, "name": written["name"].strip("〈〉")}
+        for key, marks in (("name", "〈〉"), ("effect_name", "｛｝")):  # brackets are not part of the word (7.1.1;
+            if isinstance(written.get(key), str):                     # the engine strips them)
+                written = {**written, key: written[key].strip(marks)}
         if where.endswith("summon_without_set") and read.get("empty_slot") and read.get("count", 1) > 1:
             _walk(read["card"], written.get("card"), f"{where}.card", out)
             out.picks.append(written.get("overflow_onto"))  # 14.2: where the cards that find no slot go
             read, written = _without(read, "card"), _without(written, "card", "overflow_onto")
+        if "slots" in read:  # which card fills each slot (6.5.9)
+            out.picks.append(written.get("chosen"))
+            written = _without(written, "chosen")
+        if where.endswith(".choose_effects"):  # which options, picked before any is done (6.5.7)
+            out.picks.append(written.get("chosen"))
+            written = _without(written, "chosen")
+        if where.endswith(".search"):  # the cards looked for, as the player picked them (6.5.6)
+            out.picks.append(written.get("chosen"))
+            written = _without(written, "chosen")
         if "up_to" in read and "chosen" in written and set(read) == {"up_to"}:  # 「n枚まで引く」
             out.picks.append(written["chosen"])
             written = {k: v for k, v in written.items() if k != "chosen"}

@@ -2,7 +2,9 @@
 
 - 手札・山札の枚数 (「手札が3枚以上なら」「相手の山札が10枚以下なら」), and 「でないなら」 negating it (7.3.3).
 - 場のカードの枚数: 「自分の場に【武将】のカードが2枚以上あるなら」 (face-down cards carry no information, 3.1.2).
-- 「それが〇〇なら」: the card the effect chose or moved, on its last face-up information (10.1.10-3).
+- 「それが〇〇なら」: the card the effect chose or moved, on its last face-up information (10.1.10-3);
+  「それが【A】でないなら」 negates it (7.3.3); 「これが〇〇なら」 asks it of this card (in a copy, the host, 6.11.4).
+- 「このターン、自分が｛〇〇｝を発動していたなら」: that effect name was activated this turn (6.11.8).
 - 「この効果で〇〇したなら」: a fact already done, whatever triggers did since (10.1.10-2).
 """
 
@@ -88,9 +90,30 @@ def _field_count(player: str | None, where: dict[str, Any], count: int, bound: s
 
 
 @production("if_it", ("10.1.10-3", "7.2.3"), "「それが〇〇なら」: the card the effect dealt with, on its last face-up information",
-            rule='if_it: "それが" it_condition IF\n?it_condition: it_rank | it_power | it_name | it_attribute | it_state')
+            rule='if_it: "それが" it_condition IF\n?it_condition: it_rank | it_power | it_name | it_attribute | it_state | it_not')
 def if_it(where: dict[str, Any], _if: str) -> dict[str, Any]:
     return {"it": where}
+
+
+@production("if_this", ("7.2.3", "6.11.4"), "「これが〇〇なら」: the card whose effect it is (in a copy, the host)",
+            rule='if_this: "これが" it_condition IF')
+def if_this(where: dict[str, Any], _if: str) -> dict[str, Any]:
+    return {"this": where}
+
+
+@production("it_not", "7.3.3", "「【属性】でない」「〈名前〉でない」: the element just before it does not hold",
+            rule='it_not: (it_name | it_attribute) "でない"')
+def it_not(where: dict[str, Any]) -> dict[str, Any]:
+    return {"not": where}
+
+
+@production("if_activated", ("6.11.8", "5.6.3"), "「このターン、自分が｛効果名｝を発動していたなら」: that effect name was "
+            "activated this turn (copies included)",
+            rule='if_activated: duration "、" "自分が" "｛" EFFECT_NAME "｝" "を発動していたなら"')
+def if_activated(duration: dict[str, Any], name: str) -> dict[str, Any]:
+    if duration != {"until": "end_of_turn"}:  # the format asks about this turn only
+        raise NotReadable("「このターン」以外の期間に発動したか、という条件は形式にない")
+    return {"activated": name.strip()}
 
 
 @production("it_rank", "2.2.3", "「ランクn（以上/以下）」 of that card", rule='it_rank: "ランク" number [BOUND]')
@@ -140,5 +163,5 @@ def if_did(words: str, _if: str) -> dict[str, Any]:
     return {"did": DID_WORDS[words]}
 
 
-CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_deck_own | if_field_count | if_cards_count | if_any | if_it | if_did\n'
+CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_deck_own | if_field_count | if_cards_count | if_any | if_it | if_this | if_did\n'
                    'IF: "なら" | "であれば" | "あれば"\nOWN: "自分の"')

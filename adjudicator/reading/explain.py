@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator import vocabulary as words
-from adjudicator.format.effects import Condition, ItCondition, RestrictSpec, Sentence, Step, Where
+from adjudicator.format.effects import Condition, ItCondition, RestrictSpec, SearchSpec, Sentence, Step, Where
 
 PLAYERS = {"self": "自分", "opponent": "相手", "each": "互いの"}
 
@@ -33,12 +33,26 @@ def where_words(where: Where) -> str:
         parts.append(_bracketed("【", where.attribute, "】") + "の")
     if where.name:
         parts.append(_bracketed("〈", where.name, "〉") + "の")
+    if where.effect_name:
+        parts.append(_bracketed("｛", where.effect_name, "｝") + "を持つ")
+    if where.not_ is not None:
+        parts.append(f"「{_condition_only(where.not_)}」でない")
+    if where.all_of:
+        parts.append("かつ".join(f"「{_condition_only(w)}」" for w in where.all_of) + "の")
+    if where.any_of:
+        parts.append("か".join(f"「{_condition_only(w)}」" for w in where.any_of) + "の")
     if where.role:
         parts.append("ブロッカーの" if where.role == "blocker" else "アタッカーの")
     if where.attacking:
         parts.append("攻撃している")
     noun = f"{words.TYPES[where.type]}カード" if where.type else "カード"
     return "".join(parts) + noun
+
+
+def _condition_only(where: Where) -> str:
+    """A condition said without its noun (「〈信長〉」 of 「〈信長〉でない」, 7.3.3)."""
+    said = where_words(where)
+    return said.removesuffix("カード").removesuffix("の") or said
 
 
 def card_words(ref: Any) -> str:
@@ -48,8 +62,12 @@ def card_words(ref: Any) -> str:
         return "これ"
     if ref.it:
         return "それ"
+    if ref.trigger:
+        return "そのカード（この効果のきっかけになったカード）"
     owner = {"self": "自分の", "opponent": "相手の", "each": "互いの"}[ref.player]
     place = f"{owner}{words.ZONES[ref.zone]}の"
+    if ref.slots:
+        return place + "と".join(f"{where_words(where)}1枚" for where in ref.slots) + "（枠ごとに1枚、選べる総数が最大になるように）"
     if ref.all:
         return f"{place}{where_words(ref.where)}全て"
     count = f"{ref.choose}枚{'まで' if ref.up_to else ''}" if ref.choose else ""
@@ -113,9 +131,32 @@ def _step_words(step: Step) -> str:
         return "このゲームに勝利する"
     if kind == "extra_turn":
         return "このターンの後、再び自分のターンになる"
+    if kind == "choose_effects":
+        listed = "".join(f"「{'し、'.join(step_words(s) for s in option.do)}」" for option in spec.options)
+        if spec.or_:
+            return f"次のどちらか一方を選び、扱える対象全てに行う（選んでから始める）: {listed}"
+        return f"次の{len(spec.options)}個から{spec.count}個を選んで行う（全て選んでから始める）: {listed}"
+    if kind == "look":
+        return f"{card_words(spec.target)}を見る（この効果の間、その情報を参照できる）"
+    if kind == "search":
+        return _search_words(spec)
+    if kind == "shuffle":
+        return f"{PLAYERS[spec.player]}の{words.ZONES[spec.zone]}をシャッフルする"
+    if kind == "swap_zones":
+        return f"{PLAYERS[spec.player]}の{words.ZONES['deck']}と{words.ZONES['graveyard']}を入れ替える"
+    if kind == "no_refresh":
+        return f"{card_words(spec)}は次の自分のターンの初めにアクティブにできない"
     if kind == "repeat":
         return f"「{'し、'.join(step_words(s) for s in step.do or [])}」を{spec}回行う"
     return kind
+
+
+def _search_words(spec: SearchSpec) -> str:
+    zones = "と".join(words.ZONES[zone] for zone in spec.zones)
+    if spec.random:
+        return f"{PLAYERS[spec.player]}の{zones}から見ずに{spec.up_to}枚を手札に加える"
+    return (f"{PLAYERS[spec.player]}の{zones}から{where_words(spec.where)}を{spec.up_to}枚まで選んで手札に加える"
+            f"（その後、{zones}をシャッフルする）")
 
 
 def _restrict_words(spec: RestrictSpec) -> str:
@@ -144,6 +185,10 @@ def condition_words(condition: Condition) -> str:
     if kind == "it":
         where = value.where if isinstance(value, ItCondition) else value
         return f"それが{where_words(where)}"
+    if kind == "this":
+        return f"これが{where_words(value)}"
+    if kind == "activated":
+        return f"このターン、自分が｛{value}｝を発動していた"
     if kind == "did":
         return f"この効果で{words.word(words.DONE, value)}"
     return kind

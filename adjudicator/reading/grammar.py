@@ -25,6 +25,7 @@ SIGN: /[+＋\-－−ー‐]/
 %ignore /[ \u3000\t\r\n]+/
 NAME: /[^〈〉]+/
 ATTR: /[^【】]+/
+EFFECT_NAME: /[^｛｝]+/
 SLOT: /[AB][1-5]/
 ZONE: "手札" | "墓地" | "山札"
 FACE: "ウラ" | "オモテ"

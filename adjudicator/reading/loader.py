@@ -38,6 +38,8 @@ def load_scenario(source: str | bytes | dict[str, Any]) -> Scenario:
                 errors.append((where, "読める処理がない。この効果には sentences を手で書いてください"))
             if reading.when is not None and effect.when is not None and reading.when != effect.when:
                 errors.append((where, "テキストのきっかけが when と食い違う"))
+            if reading.shared_with and effect.shared_with and list(reading.shared_with) != effect.shared_with:
+                errors.append((where, "テキストの「合わせて1つの効果となる」名前が shared_with と食い違う"))
             readings[id(effect)] = reading
     if errors:
         raise ScenarioError(errors)
@@ -55,6 +57,10 @@ def _filled(scenario: Scenario, readings: dict[int, Reading]) -> Scenario:
         update: dict[str, Any] = {"sentences": list(reading.sentences)}
         if effect.when is None and reading.when is not None:
             update["when"] = reading.when
+        if reading.shared_with and not effect.shared_with:
+            update["shared_with"] = list(reading.shared_with)
+        if reading.once_per_turn_by_name:
+            update["once_per_turn_by_name"] = True
         return effect.model_copy(update=update)
 
     def card_copy(card: Any) -> Any:

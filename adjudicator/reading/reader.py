@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,12 +16,16 @@ from adjudicator.reading.grammar import parse
 from adjudicator.reading.productions import declare
 from adjudicator.reading.refusals import Unread, diagnose
 from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences
-from adjudicator.reading.values import CounterClause, NotReadable, Part, PickOnly, SentenceDraft
+from adjudicator.reading.values import (ChooseHeader, CounterClause, EffectClause, NotReadable, OnceMore, OrSentence, Part,
+                                        PickOnly, SentenceDraft)
 
 MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence (and its refusal is probed clause by clause)
 IT_IS_THE_PICK = declare("it_is_the_pick", ("7.2.3", "8.4.1"), "「…を選ぶ。…それ…」: 「それ」 is the card chosen just before")
 WHOSE_ATTACK = declare("whose_attack", ("10.6.2", "11.2.4"), "「攻撃しているカード」 of an effect that answers an attack "
                        "(「これが攻撃された時」, a counter event) is the opponent's; of 「これが攻撃した時」, one's own")
+OPTIONS_LISTED = declare("options_listed", "6.5.7", "「次のn個から…選ぶ。「A」「B」…」: each 「」 is one option, read as a sentence")
+TRIGGERING_CARD = declare("triggering_card", ("7.2.3", "10.1.9"), "「相手のカードが召喚された時、そのカードを…」: the card the trigger "
+                          "names is the one 「それ」 points to in the sentence that follows it")
 ATTACKING = {"player": "each", "all": True, "where": {"attacking": True}}
 # Whose card attacks, as the trigger says it: this card attacks (or is blocked), or it is attacked (or blocks).
 ATTACKER_BY_EVENT = {"attacks": "self", "after_attack": "self", "is_blocked": "self",
@@ -60,6 +65,8 @@ class Reading:
     cites: tuple[str, ...]
     explanation: tuple[ExplainedSentence, ...]
     counter: bool = False  # 「このカードは相手の攻撃時にも発動できる」 was read (11.2.4): a property of the card
+    shared_with: tuple[str, ...] = ()  # 「この効果は他の｛〇〇｝と合わせて1つの効果となる」 (6.12.1): of the effect
+    once_per_turn_by_name: bool = False  # 「この効果は他のカードも含めて1ターンに1度しか発動できない」 (6.11.6)
 
     @property
     def complete(self) -> bool:
@@ -77,6 +84,8 @@ class Reading:
             "cites": list(self.cites),
             "explanation": [e.to_json() for e in self.explanation],
             "counter": self.counter,
+            "shared_with": list(self.shared_with),
+            "once_per_turn_by_name": self.once_per_turn_by_name,
         }
 
 
@@ -89,7 +98,10 @@ class _Assembly:
     cites: dict[str, None] = field(default_factory=dict)
     explanation: list[ExplainedSentence] = field(default_factory=list)
     counter: bool = False
+    clause: EffectClause = EffectClause()
     pick: tuple[PickOnly, Span, Part] | None = None
+    header: tuple[ChooseHeader, Span, Part] | None = None
+    last_read: Span | None = None  # the sentence just before, when it was read (「または」 joins it)
 
 
 def read_effect(text: str) -> Reading:
@@ -111,14 +123,21 @@ def read_effect(text: str) -> Reading:
     if out.pick is not None:
         _, span, _ = out.pick
         out.unread.append(diagnose(span, False, "選んだカードを次の文が「それ」と呼んでいない"))
+    if out.header is not None:
+        out.unread.append(diagnose(out.header[1], False, "候補の「」が続いていない"))
     _name_the_attacker(out)
+    _name_the_triggering_card(out)
     if len(out.sentences) > 1:
         out.cites.update(dict.fromkeys(SENTENCE_END.clauses))
     return Reading(text, out.when, tuple(out.sentences), tuple(out.unread), tuple(out.cites),
-                   tuple(out.explanation), out.counter)
+                   tuple(out.explanation), out.counter, out.clause.shared_with, out.clause.once_per_turn_by_name)
 
 
 def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:
+    last, out.last_read = out.last_read, None
+    if out.header is not None:
+        _read_options(out, span)
+        return
     if len(span.text) > MAX_SENTENCE:
         _drop_pick(out)
         out.unread.append(Unread(span.start, span.end, span.text, f"一部しか読めない文: {MAX_SENTENCE}文字を超える文は読まない", "partial"))
@@ -136,11 +155,107 @@ def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:
         out.counter = True
         out.cites.update(dict.fromkeys(part.cites))
         return
+    if isinstance(value, EffectClause):
+        out.clause = EffectClause(out.clause.shared_with + value.shared_with,
+                                  out.clause.once_per_turn_by_name or value.once_per_turn_by_name)
+        out.cites.update(dict.fromkeys(part.cites))
+        return
     if isinstance(value, PickOnly):
         _drop_pick(out, "次の文もカードを選んでいて、この文で選んだカードを使う文がない")
         out.pick = (value, span, part)
         return
+    if isinstance(value, ChooseHeader):
+        _drop_pick(out)
+        out.header = (value, span, part)
+        return
+    if isinstance(value, OnceMore):
+        _once_more(out, span, last, part.cites)
+        return
+    if isinstance(value, OrSentence):
+        _join_or(out, span, last, value, part.cites)
+        return
     _add_sentence(out, span, first, value, part.cites)
+
+
+def _join_or(out: _Assembly, span: Span, last: Span | None, value: OrSentence, cites: tuple[str, ...]) -> None:
+    """「Aする。またはBする。」: the sentence before and this one become one choice of a side (10.1.6, 7.3.10)."""
+    before = out.sentences[-1] if out.sentences and last is not None and out.pick is None else None
+    if before is None or before.then or before.if_ is not None or before.optional:
+        _refuse(out, span, False, "「または」の前に、条件も「その後」もない読めた文がない")
+        return
+    words = _option_words(span.text)
+    steps = [step.dump() for step in value.draft.steps]
+    first_step = before.do[0]
+    if len(before.do) == 1 and first_step.kind == "choose_effects" and first_step.choose_effects.or_:
+        spec = first_step.choose_effects.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        spec["options"].append({"text": words, "do": steps})
+    else:
+        dumped = [step.model_dump(mode="json", by_alias=True, exclude_defaults=True) for step in before.do]
+        first_side = out.text[last.start:last.end]
+        if len(out.sentences) == 1 and out.when is not None:  # the trigger is the effect's, not the option's
+            first_side = first_side.split("、", 1)[-1]
+        spec = {"options": [{"text": _option_words(first_side), "do": dumped}, {"text": words, "do": steps}], "or": True}
+    try:
+        model = Sentence.model_validate({"do": [{"choose_effects": spec}]})
+    except ValidationError as error:
+        _refuse(out, span, False, f"形式に収まらない: {error.errors()[0]['msg']}")
+        return
+    old = out.explanation[-1]
+    joined = tuple(dict.fromkeys((*old.cites, *cites)))
+    out.sentences[-1] = model
+    out.explanation[-1] = ExplainedSentence(old.index, sentence_words(model), joined, old.start, span.end)
+    out.cites.update(dict.fromkeys(joined))
+    out.last_read = Span(last.start, span.end, out.text[last.start:span.end])
+
+
+def _once_more(out: _Assembly, span: Span, last: Span | None, cites: tuple[str, ...]) -> None:
+    """「もう一度行う。」: the sentence just before, again, as a sentence of its own (2.3.5)."""
+    if last is None or not out.sentences or out.pick is not None:
+        _refuse(out, span, False, "「もう一度」の前に読めた文がない")
+        return
+    model = out.sentences[-1]
+    ordered = tuple(dict.fromkeys((*out.explanation[-1].cites, *cites)))
+    out.cites.update(dict.fromkeys(ordered))
+    out.explanation.append(ExplainedSentence(len(out.sentences), sentence_words(model), ordered, span.start, span.end))
+    out.sentences.append(model)
+    out.last_read = span
+
+
+def _option_words(words: str) -> str:
+    return words.removeprefix("または").lstrip("、").strip()
+
+
+def _read_options(out: _Assembly, span: Span) -> None:
+    """The 「」 options after 「次のn個からk個を選ぶ。」, each read as a sentence of plain steps (6.5.7)."""
+    header, header_span, header_part = out.header
+    out.header = None
+    items = re.findall(r"「([^「」]*)」", span.text)
+    whole = Span(header_span.start, span.end, out.text[header_span.start:span.end])
+    if re.sub(r"「[^「」]*」", "", span.text).strip() or len(items) != header.options:
+        out.unread.append(diagnose(whole, False, f"{header.options}個の「」の候補として読めない"))
+        return
+    options, cites = [], dict.fromkeys((*header_part.cites, *OPTIONS_LISTED.clauses))
+    for item in items:
+        try:
+            part = parse(item)
+        except (LarkError, NotReadable):
+            part = None
+        draft = part.value if part is not None else None
+        if not isinstance(draft, SentenceDraft) or draft.trigger or draft.then or draft.condition or draft.optional:
+            offset = span.start + span.text.index(f"「{item}」") + 1
+            out.unread.append(diagnose(Span(offset, offset + len(item), item), False, None))
+            return
+        options.append({"text": item, "do": [step.dump() for step in draft.steps]})
+        cites.update(dict.fromkeys(part.cites))
+    spec: dict[str, Any] = {"options": options}
+    if header.count != 1:
+        spec["count"] = header.count
+    model = Sentence.model_validate({"do": [{"choose_effects": spec}]})
+    ordered = tuple(cites)
+    out.cites.update(dict.fromkeys(ordered))
+    out.explanation.append(ExplainedSentence(len(out.sentences), sentence_words(model), ordered, whole.start, whole.end))
+    out.sentences.append(model)
+    out.last_read = None
 
 
 def _refuse(out: _Assembly, span: Span, first: bool, reason: str | None) -> None:
@@ -189,6 +304,7 @@ def _add_sentence(out: _Assembly, span: Span, first: bool, draft: SentenceDraft,
     out.cites.update(dict.fromkeys(ordered))
     out.explanation.append(ExplainedSentence(len(out.sentences), sentence_words(model), ordered, span.start, span.end))
     out.sentences.append(model)
+    out.last_read = span
 
 
 def _whose_attack(out: _Assembly) -> str | None:
@@ -221,6 +337,22 @@ def _name_the_attacker(out: _Assembly) -> None:
         cites = tuple(dict.fromkeys((*old.cites, *WHOSE_ATTACK.clauses)))
         out.explanation[index] = ExplainedSentence(old.index, sentence_words(model), cites, old.start, old.end)
         out.cites.update(dict.fromkeys(WHOSE_ATTACK.clauses))
+
+
+def _name_the_triggering_card(out: _Assembly) -> None:
+    """「それ」 in the trigger's own sentence, when the trigger names a card other than this one, is that card (7.2.3)."""
+    when = out.when
+    if when is None or when.event is None or when.card == "self" or not out.sentences:
+        return
+    data = out.sentences[0].model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    if "if" in data or not _mentions(data["do"], {"it": True}):
+        return
+    model = Sentence.model_validate(_replaced(data, {"it": True}, {"trigger": True}))
+    out.sentences[0] = model
+    old = out.explanation[0]
+    cites = tuple(dict.fromkeys((*old.cites, *TRIGGERING_CARD.clauses)))
+    out.explanation[0] = ExplainedSentence(old.index, sentence_words(model), cites, old.start, old.end)
+    out.cites.update(dict.fromkeys(TRIGGERING_CARD.clauses))
 
 
 def _mentions(node: Any, part: dict[str, Any]) -> bool:

@@ -6,6 +6,10 @@
 - 「…なら、」 is the sentence's condition (6.7.5); 「〜てもよい」「〜ことができる」 make it optional (6.5.3).
 - An opening 「これが〜た時、」 or 「〇〇フェーズの初めに、」 is the effect's trigger (10.1.9, 10.1.7, 6.4.6); a
   duration 「このターン、」 at the sentence's start applies to its step (5.6).
+- 「Aする。またはBする。」 and 「次のn個からk個を選ぶ。「A」「B」…」 are one choice between effects (10.1.6, 7.3.10,
+  6.5.7); 「もう一度行う。」 is the sentence before, again (2.3.5); 「この効果は他の｛〇〇｝と合わせて1つの効果と
+  なる」「…1ターンに1度しか発動できない」 say how the effect is activated (6.12.1, 6.11.6): reader.py joins these.
+- A step whose object is left out works on the one card just named (7.2.3), or is not read.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.reading.productions import declare, production
-from adjudicator.reading.values import CounterClause, NotReadable, PickOnly, SentenceDraft, StepDraft
+from adjudicator.reading.values import (OMITTED, ChooseHeader, CounterClause, EffectClause, NotReadable, OnceMore, OrSentence, PickOnly, SentenceDraft,
+                                        StepDraft)
 
 SENTENCE_END = declare("sentence_end", "10.1.5", "「。」: a sentence ends; the next one is processed after it")
 
@@ -32,8 +37,10 @@ def split_sentences(text: str) -> list[Span]:
     """The text cut at 「。」 (10.1.5); blanks between sentences are not part of any sentence."""
     spans: list[Span] = []
     start = 0
+    depth = 0
     for index, char in enumerate(text + "。"):
-        if char != "。" or index > len(text):
+        depth += {"「": 1, "」": -1}.get(char, 0)
+        if char != "。" or (depth > 0 and index < len(text)):  # a 「…」 option is one piece (6.5.7)
             continue
         piece = text[start:index]
         stripped = piece.strip()
@@ -71,7 +78,7 @@ def plain_last(step: StepDraft) -> tuple[StepDraft, bool]:
 
 
 @production("condition_lead", "6.7.5", "「Cなら、（その後、）」: the condition, judged when the sentence starts "
-            "(a 「その後」 after it stands at the start)", rule='condition_lead: if_clause "、" [then]')
+            "(a 「その後」 after it stands at the start)", rule='condition_lead: (if_clause | if_activated) ["、"] [then]')
 def condition_lead(condition: Any, then_after: Any) -> tuple[bool, Any]:
     return bool(then_after), condition
 
@@ -113,11 +120,34 @@ def sentence(trigger: Any, then_before: Any, lead: Any, duration: Any, subject: 
     *steps, (last, optional) = body
     draft = SentenceDraft(steps=[*steps, last], then=then_, condition=condition,
                           optional=optional, duration=duration, trigger=trigger)
+    draft.steps = _fill_omitted(draft.steps, condition)
     if subject == "opponent":
         draft.steps = _done_by_opponent(draft.steps)
     if duration is not None:
         draft.steps = _apply_duration(draft.steps, duration)
     return draft
+
+
+def _named_card(spec: Any) -> Any:
+    """The one card a step names outright (a slot, 「これ」, 「それ」), or None: a choice or 「全て」 is not one card."""
+    if isinstance(spec, str) or spec in ({"this": True}, {"it": True}):
+        return spec
+    return None
+
+
+def _fill_omitted(steps: list[StepDraft], condition: Any) -> list[StepDraft]:
+    """A step with its object left out works on the card just named: the previous step's one card, or the card of
+    「それが…なら」 (7.2.3). Anything else would be a guess: not a reading."""
+    named = {"it": True} if isinstance(condition, dict) and "it" in condition else None
+    filled = []
+    for step in steps:
+        if step.spec == OMITTED:
+            if named is None:
+                raise NotReadable("何を処理するか（目的語）が書かれていない")
+            step = StepDraft(step.kind, named, step.timed)
+        named = _named_card(step.spec) or named
+        filled.append(step)
+    return filled
 
 
 def _apply_duration(steps: list[StepDraft], duration: dict[str, Any]) -> list[StepDraft]:
@@ -142,4 +172,51 @@ def pick_only(phrase: Any, count: int) -> PickOnly:
     return PickOnly(phrase.selector(choose=count))
 
 
-SENTENCE_RULES = "?any_sentence: sentence | counter_clause | pick_only"
+@production("or_sentence", ("10.1.6", "7.3.10", "6.5.7"), "「Aする。またはBする。」: one side is chosen, before either is done, "
+            "and done whole", rule='or_sentence: "または" ["、"] sentence')
+def or_sentence(draft: SentenceDraft) -> OrSentence:
+    if draft.trigger is not None or draft.then or draft.condition is not None or draft.optional:
+        raise NotReadable("「または」の後ろは、条件も「その後」もない処理だけを読む")
+    return OrSentence(draft)
+
+
+@production("choose_header", "6.5.7", "「次のn個からk個を選ぶ。」: k of the n options in 「」 that follow, all chosen first",
+            rule='choose_header: "次の" number "個から" number "個" ["を"] ("選ぶ" | "選び発動する" | "選んで発動する")')
+def choose_header(options: int, count: int) -> ChooseHeader:
+    if not 2 <= options <= 6 or not 1 <= count <= min(options, 5):
+        raise NotReadable("候補の数か選ぶ数が形式の範囲にない")
+    return ChooseHeader(options, count)
+
+
+@production("shared_clause", ("6.12.1", "6.12.2"), "「この効果は他の｛〇〇｝と合わせて1つの効果となる」: activated once together with a "
+            "card of each name (a property of the effect)",
+            rule='shared_clause: "この効果は他の" ("｛" EFFECT_NAME "｝")+ "と合わせて1つの効果となる"')
+def shared_clause(*names: str) -> EffectClause:
+    if len(names) > 4:
+        raise NotReadable("共有効果の名前が多すぎる")
+    return EffectClause(shared_with=tuple(name.strip() for name in names))
+
+
+@production("once_by_name", "6.11.6", "「この効果は他のカードも含めて1ターンに1度しか発動できない」: once a turn for the effect "
+            "name, copies included (a property of the effect)",
+            rule='once_by_name: "この効果は他のカードも含めて1ターンに1度しか発動できない"')
+def once_by_name() -> EffectClause:
+    return EffectClause(once_per_turn_by_name=True)
+
+
+@production("once_more", ("2.3.5", "10.1.4"), "「もう一度行う。」: the sentence before, once more, each time on the board as it is then",
+            rule='once_more: "もう一度" <行う>')
+def once_more() -> OnceMore:
+    return OnceMore()
+
+
+@production("once_more_lead", ("2.3.5", "10.1.5"), "「もう一度、…」: the sentence's steps, done (again) after the sentence before",
+            rule='once_more_lead: "もう一度、" sentence')
+def once_more_lead(draft: SentenceDraft) -> SentenceDraft:
+    if draft.trigger is not None:
+        raise NotReadable("「もう一度」の後にきっかけは書けない")
+    return draft
+
+
+SENTENCE_RULES = ("?any_sentence: sentence | counter_clause | pick_only | or_sentence | choose_header | shared_clause | once_by_name"
+                  " | once_more | once_more_lead")

@@ -10,7 +10,8 @@ from typing import Any
 
 from adjudicator.reading.counts import count_of
 from adjudicator.reading.productions import production
-from adjudicator.reading.values import NotReadable, NounPhrase, StepDraft
+from adjudicator.reading.targets import phrase_of
+from adjudicator.reading.values import OMITTED, NotReadable, NounPhrase, StepDraft
 
 # --- moving cards between zones (2.3.3, 3.5.1, 11.3.1) ---------------------------------------------
 
@@ -312,4 +313,112 @@ def extra_turn() -> StepDraft:
 def repeat(inner: StepDraft, times: int) -> StepDraft:
     if not 1 <= times <= 20:
         raise NotReadable("繰り返しの回数が形式の範囲（1〜20回）にない")
+    if inner.spec == OMITTED:
+        raise NotReadable("繰り返す操作に、何を処理するか（目的語）が書かれていない")
     return StepDraft("repeat", (times, inner))
+
+
+# --- hidden zones (chapter 4) and whole zones (11.4) ----------------------------------------------------------
+
+WHOSE_DECK = {"自分の": "self", "相手の": "opponent"}
+
+
+@production("shuffle", ("4.4.1", "2.5.4"), "「自分の山札をシャッフルする」: nobody knows the zone's order any more", step=True,
+            rule='shuffle: [DECK_OWNER] (SHUFFLED_ZONE) "シャッフル" <する>\nSHUFFLED_ZONE: "山札を" | "墓地を"')
+def shuffle(owner: str | None, zone: str) -> StepDraft:
+    spec: dict[str, Any] = {}
+    if owner == "相手の":
+        spec["player"] = "opponent"
+    if zone == "墓地を":
+        spec["zone"] = "graveyard"
+    return StepDraft("shuffle", spec)
+
+
+@production("swap_zones", "11.4.1", "「自分の山札と墓地を入れ替える」: the zones trade places whole (not a move of cards)", step=True,
+            rule='swap_zones: [DECK_OWNER] "山札と墓地を" <入れ替える>')
+def swap_zones(owner: str | None) -> StepDraft:
+    return StepDraft("swap_zones", {"player": "opponent"} if owner == "相手の" else {})
+
+
+@production("deck_cards", ("7.2.1", "7.3.1"), "「（自分の）山札から〇〇のカードを」: cards of one's own deck, with conditions",
+            rule='deck_cards: FROM_DECK condition* noun')
+def deck_cards(_from: str, *parts: Any) -> NounPhrase:
+    return phrase_of((("zone", "deck"), *parts))
+
+
+@production("search", ("6.5.6", "4.2.1", "4.4.1"), "「山札から〇〇のカードをn枚まで手札に加える」: the player looks and picks up to n "
+            "that match; the zone is shuffled after (4.4.1)", step=True,
+            rule='search: (deck_cards | zone_cards) "を" number "枚" up_to "手札に" <加える>')
+def search(phrase: NounPhrase, count: int, _up_to: str) -> StepDraft:
+    return StepDraft("search", _search_spec(phrase.zone, phrase.where, count, random=False))
+
+
+@production("search_blind", ("4.3.1", "6.5.6"), "「墓地から見ずにn枚を手札に加える」: taken at random, without looking", step=True,
+            rule='search_blind: (FROM_DECK | zone_own) "見ずに" number "枚" ["を"] "手札に" <加える>')
+def search_blind(zone: Any, count: int) -> StepDraft:
+    where = "deck" if isinstance(zone, str) else zone[1]
+    return StepDraft("search", _search_spec(where, {}, count, random=True))
+
+
+def _search_spec(zone: str, where: dict[str, Any], count: int, random: bool) -> dict[str, Any]:
+    if zone not in ("deck", "graveyard"):
+        raise NotReadable("山札か墓地でない所から探す、は読めない")
+    if not 1 <= count <= 10:
+        raise NotReadable("探す枚数が形式の範囲（1〜10枚）にない")
+    spec: dict[str, Any] = {}
+    if zone != "deck":
+        spec["zones"] = [zone]
+    if where:
+        spec["where"] = dict(where)
+    if count != 1:
+        spec["up_to"] = count
+    if random:
+        spec["random"] = True
+    return spec
+
+
+@production("look", ("3.1.6", "8.4.1"), "「自分の場のウラのカードを1枚見る」: the card's information may be read while this effect runs",
+            step=True, rule='look: object <見る>')
+def look(target: Any) -> StepDraft:
+    return StepDraft("look", {"target": target})
+
+
+# --- the refresh lock (3.2.2) ---------------------------------------------------------------------------------
+
+
+NO_REFRESH = "NO_REFRESH: \"次の自分のターンの初めにアクティブにできない\""
+
+
+@production("no_refresh", "3.2.2", "「それは次の自分のターンの初めにアクティブにできない」: left rested by that turn's refresh",
+            step=True, rule='no_refresh: subject NO_REFRESH\n' + NO_REFRESH)
+def no_refresh(subject: tuple[str, Any], _words: str) -> StepDraft:
+    return StepDraft("no_refresh", _subject_target(subject))
+
+
+@production("no_refresh_chosen", ("3.2.2", "8.4.1", "7.2.3"), "「…を1枚選び、それは次の自分のターンの初めにアクティブにできない」",
+            step=True, rule='no_refresh_chosen: pick "それは" NO_REFRESH')
+def no_refresh_chosen(target: Any, _words: str) -> StepDraft:
+    return StepDraft("no_refresh", target)
+
+
+# --- a step whose object is left out (7.2.3) ------------------------------------------------------------------
+
+
+# production name -> (step kind, its words with no object, its lark rule)
+BARE = {"rest_bare": ("rest", "レストする", '"レスト" <する>'),
+        "activate_bare": ("activate_cards", "アクティブにする", '"アクティブに" <する>'),
+        "flip_down_bare": ("flip_down", "ウラにする", '"ウラに" <する>'),
+        "flip_up_bare": ("flip_up", "オモテにする", '"オモテに" <する>'),
+        "send_bare": ("send_to_graveyard", "墓地へ送る", 'GRAVEYARD <送る>'),
+        "return_bare": ("return_to_hand", "手札に戻す", '("手札に" | "手札へ") <戻す>')}
+
+
+def _bare(kind: str):
+    def build(*_words: Any) -> StepDraft:
+        return StepDraft(kind, OMITTED)
+    return build
+
+
+for _name, (_kind, _words_said, _body) in BARE.items():
+    production(_name, "7.2.3", f"「{_words_said}」 with its object left out: the card just named (sentences._fill_omitted)",
+               step=True, rule=f"{_name}: {_body}")(_bare(_kind))

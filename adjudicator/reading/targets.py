@@ -5,7 +5,10 @@
   the player to pick which (8.4.1).
 - 「これ」 is the card whose effect it is; 「それ」 a card the same text already named (7.2.3).
 - Conditions joined by 「の」 are an AND (7.3.1): 「相手の場のレストしているカード」; 〈〉 is a name, 【】 an
-  attribute (7.1.1, 7.1.2); the noun at the end (「カード」「人物カード」) applies to all of them (7.3.4).
+  attribute, ｛｝ an effect name (7.1.1, 7.1.2); the noun at the end (「カード」「人物カード」) applies to all of
+  them (7.3.4). Between brackets, 「かつ」 is AND (7.3.1), 「か」「または」 and adjacent brackets OR (7.3.2, 7.3.6),
+  「でない」 negates the bracket unit just before it (7.3.3), and with no connector a rank opens a new OR unit
+  (7.3.5); 「【A】を1枚と【B】を1枚」 are independent slots (6.5.9, 7.3.7).
 """
 
 from __future__ import annotations
@@ -88,16 +91,86 @@ def _words(*words: str) -> str | list[str]:
     return words[0] if len(words) == 1 else list(words)
 
 
-@production("cond_attribute", ("7.1.1", "7.1.2", "7.3.2", "7.3.6"), "「【属性】の」「【A】【B】の」: an attribute that contains the "
-            "word (adjacent brackets: any one)", rule='cond_attribute: ("【" ATTR "】")+ "の"')
-def cond_attribute(*words: str) -> tuple[str, Any]:
-    return ("where", {"attribute": _words(*words)})
+# --- chapter 7: brackets and how they combine (7.1, 7.3) ------------------------------------------
 
 
-@production("cond_name", ("7.1.1", "7.1.2", "7.1.4", "7.3.2", "7.3.6"), "「〈名前〉の」「〈A〉〈B〉の」: a name (without 異名) that "
-            "contains the word (adjacent brackets: any one)", rule='cond_name: ("〈" NAME "〉")+ "の"')
-def cond_name(*words: str) -> tuple[str, Any]:
-    return ("where", {"name": _words(*words)})
+@production("name_words", ("7.1.1", "7.1.2", "7.1.3", "7.1.4", "7.3.6"), "「〈名前〉」「〈A〉〈B〉」: a name (without 異名) that "
+            "contains the word (adjacent brackets: one OR unit, any one); a word with its ruby is not read",
+            rule='name_words: ("〈" NAME "〉")+')
+def name_words(*words: str) -> dict[str, Any]:
+    return {"name": _words(*(_without_ruby(word) for word in words))}
+
+
+RUBY_MARKS = ("（", "(", "《", "｜", "|")
+
+
+def _without_ruby(word: str) -> str:
+    """7.1.3: a word written with its ruby matches only with the ruby too, which no card information holds."""
+    if any(mark in word for mark in RUBY_MARKS):
+        raise NotReadable(f"ルビの付いた指定語「{word}」はルビまで一致を求める（7.1.3）が、形式にルビがない")
+    return word
+
+
+@production("attribute_words", ("7.1.1", "7.1.2", "7.3.6"), "「【属性】」「【A】【B】」: an attribute that contains the word "
+            "(adjacent brackets: one OR unit, any one)", rule='attribute_words: ("【" ATTR "】")+')
+def attribute_words(*words: str) -> dict[str, Any]:
+    return {"attribute": _words(*words)}
+
+
+BRACKET = "?bracket: name_words | attribute_words"
+
+
+@production("bracket_and", "7.3.1", "「【A】かつ【B】」: both must hold for one card",
+            rule='bracket_and: bracket ("かつ" ["、"] bracket)+')
+def bracket_and(*units: dict[str, Any]) -> dict[str, Any]:
+    return all_of(*units)
+
+
+@production("bracket_or", "7.3.2", "「【A】か【B】」「【A】または【B】」: either one is enough",
+            rule='bracket_or: bracket (("か" | "または") ["、"] bracket)+')
+def bracket_or(*units: dict[str, Any]) -> dict[str, Any]:
+    return any_of(*units)
+
+
+BRACKET_EXPR = "?bracket_expr: bracket | bracket_and | bracket_or"
+
+
+@production("cond_bracket", ("7.3.1", "7.3.4"), "「〈名前〉の」「【属性】の」「【A】か【B】の」: a condition joined by 「の」 (AND)",
+            rule='cond_bracket: bracket_expr "の"')
+def cond_bracket(where: dict[str, Any]) -> tuple[str, Any]:
+    return ("where", where)
+
+
+@production("cond_not", "7.3.3", "「〈名前〉でない」「【A】【B】でない」: negates the bracket unit just before it only; what follows "
+            "is read as usual", rule='cond_not: bracket "でない"')
+def cond_not(where: dict[str, Any]) -> tuple[str, Any]:
+    return ("where", {"not": where})
+
+
+@production("cond_effect_name", ("7.1.1", "7.1.2"), "「｛効果名｝を持つ」: has an effect whose name contains the word",
+            rule='cond_effect_name: ("｛" EFFECT_NAME "｝")+ "を持つ"')
+def cond_effect_name(*words: str) -> tuple[str, Any]:
+    return ("where", {"effect_name": _words(*words)})
+
+
+def all_of(*units: dict[str, Any]) -> dict[str, Any]:
+    """Conditions that must all hold (7.3.1): merged while their keys differ, else ``all_of``."""
+    keys = [key for unit in units for key in unit]
+    if len(keys) == len(set(keys)):
+        return merge_where(*units)
+    return {"all_of": [dict(unit) for unit in units]}
+
+
+def any_of(*units: dict[str, Any]) -> dict[str, Any]:
+    """Alternatives (7.3.2): words of one kind become that key's list, as adjacent brackets do; else ``any_of``."""
+    keys = {key for unit in units for key in unit}
+    if len(keys) == 1 and all(len(unit) == 1 for unit in units):
+        key = keys.pop()
+        words: list[str] = []
+        for unit in units:
+            words.extend(unit[key] if isinstance(unit[key], list) else [unit[key]])
+        return {key: words}
+    return {"any_of": [dict(unit) for unit in units]}
 
 
 @production("cond_role", "3.1.4", "「ブロッカーの」「アタッカーの」: the card's role", rule='cond_role: ROLE "の"')
@@ -134,16 +207,10 @@ def noun_event() -> tuple[str, Any]:
     return ("where", {"type": "event"})
 
 
-@production("noun_name", ("7.1.1", "7.1.2", "7.1.4", "7.3.2", "7.3.6"), "「〈名前〉」「〈A〉〈B〉」 as the noun: a card whose name "
-            "contains the word (adjacent brackets: any one)", rule='noun_name: ("〈" NAME "〉")+')
-def noun_name(*words: str) -> tuple[str, Any]:
-    return ("where", {"name": _words(*words)})
-
-
-@production("noun_attribute", ("7.1.1", "7.1.2", "7.3.2", "7.3.6"), "「【属性】」「【A】【B】」 as the noun: a card with that "
-            "attribute (adjacent brackets: any one)", rule='noun_attribute: ("【" ATTR "】")+')
-def noun_attribute(*words: str) -> tuple[str, Any]:
-    return ("where", {"attribute": _words(*words)})
+@production("noun_bracket", ("7.3.4", "7.3.6"), "「〈名前〉」「【A】【B】」「【A】か【B】」 as the noun: a card the brackets "
+            "describe", rule='noun_bracket: bracket_expr')
+def noun_bracket(where: dict[str, Any]) -> tuple[str, Any]:
+    return ("where", where)
 
 
 @production("noun_role", "3.1.4", "「ブロッカー」「アタッカー」 as the noun", rule='noun_role: ROLE')
@@ -151,13 +218,20 @@ def noun_role(role: str) -> tuple[str, Any]:
     return ("where", {"role": "blocker" if role == "ブロッカー" else "attacker"})
 
 
+def phrase_of(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
+    return _phrase(parts)
+
+
 def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
     phrase = NounPhrase()
     wheres = []
     on_field = not any(key == "zone" for key, _ in parts)
+    negated = any(key == "where" and "not" in value for key, value in parts)
     for key, value in parts:
-        if on_field and key == "where" and value == {"type": "person"}:
-            continue  # 「場の人物カード」: only persons are ever on the field (2.8.1, 6.8.3), so no condition
+        if on_field and key == "where" and value == {"type": "person"} and not negated:
+            # 「場の人物カード」: only persons are ever on the field (2.8.1, 6.8.3), so no condition; but in
+            # 「【A】でない人物」 the noun is what the negation is taken from (7.3.3, 7.3.4): said as written
+            continue
         if key == "player":
             phrase.player = value
         elif key == "zone":
@@ -171,12 +245,26 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
 
 
 @production("field_cards", "7.3.1", "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
-            rule='field_cards: [cond_other] owner condition* noun\n?owner: owner_opponent | owner_self | owner_each\n'
-                 '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_attribute | cond_name '
-                 '| cond_role | cond_other | cond_every\n'
-                 '?noun: noun_card | noun_person | noun_event | noun_name | noun_attribute | noun_role')
+            rule='field_cards: [cond_other] owner condition* noun rank_unit*\n?owner: owner_opponent | owner_self | owner_each\n'
+                 '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_bracket | cond_not '
+                 '| cond_effect_name | cond_role | cond_other | cond_every\n'
+                 '?noun: noun_card | noun_person | noun_event | noun_bracket | noun_role')
 def field_cards(*parts: Any) -> NounPhrase:
-    return _phrase(tuple(p for p in parts if p is not None))
+    units = [value for key, value in (p for p in parts if p is not None) if key == "unit"]
+    phrase = _phrase(tuple(p for p in parts if p is not None and p[0] != "unit"))
+    if not units:
+        return phrase
+    # 7.3.5: the first unit is everything after the place; each further unit opens with a rank bound.
+    phrase.where = {"any_of": [dict(phrase.where), *units]}
+    if phrase.every or "other" in phrase.where["any_of"][0]:
+        raise NotReadable("無接続の列挙に「全ての」「他の」がかかる読み方は書かれていない")
+    return phrase
+
+
+@production("rank_unit", "7.3.5", "「ランク2の【武将】ランク1の【文化人】」: with no connector, a new OR unit starts where the "
+            "condition goes back to a rank", rule='rank_unit: cond_rank bracket_expr')
+def rank_unit(rank: tuple[str, Any], where: dict[str, Any]) -> tuple[str, Any]:
+    return ("unit", all_of(rank[1], where))
 
 
 @production("zone_cards", "7.3.1", "「手札の…カード」「墓地の〈名前〉」: cards of a zone of one's own, with conditions",
@@ -211,7 +299,13 @@ def ref_attacking() -> dict[str, Any]:
     return {"player": "each", "all": True, "where": {"attacking": True}}
 
 
-REF = "?ref: ref_this | ref_it | ref_slot | ref_attacking"
+@production("ref_attacking_whose", ("10.6.2", "8.3.1", "7.2.1"), "「攻撃している自分のカード（全て）」: the card attacking now, on the "
+            "field the words name", rule='ref_attacking_whose: "攻撃している" DECK_OWNER "カード" ["全て"]')
+def ref_attacking_whose(owner: str) -> dict[str, Any]:
+    return {**({"player": "opponent"} if owner == "相手の" else {}), "all": True, "where": {"attacking": True}}
+
+
+REF = "?ref: ref_this | ref_it | ref_slot | ref_attacking | ref_attacking_whose"
 
 # --- the object of a verb (「…を」) -----------------------------------------------------------------
 
@@ -250,7 +344,30 @@ def pick(phrase: NounPhrase, count: int, up_to: str | None) -> dict[str, Any]:
     return phrase.selector(choose=count, **({"up_to": True} if up_to else {}))
 
 
-OBJECT = "?object: object_ref | object_all | object_every | object_count | pick"
+@production("object_slots", ("6.5.9", "7.3.7", "7.3.4"), "「相手の場の【A】を1枚と【B】を1枚」: independent slots, one card each; "
+            "the owner written first applies to every slot",
+            rule='object_slots: field_cards "を" number "枚" ("と" slot_unit)+ ["、"]\nslot_unit: condition* noun "を" number "枚"')
+def object_slots(phrase: NounPhrase, count: int, *units: Any) -> dict[str, Any]:
+    if phrase.every or phrase.where.get("other") or count != 1 or any(n != 1 for n, _ in units):
+        raise NotReadable("「と」で結んだ枠は、それぞれ1枚の枠として読む")
+    slots = [dict(phrase.where), *(where for _, where in units)]
+    if len(slots) > 5:
+        raise NotReadable("枠が多すぎる")
+    selector = phrase.selector()
+    selector.pop("where", None)
+    return {**selector, "slots": slots}
+
+
+@production("slot_unit", ("6.5.9", "7.3.1"), "「【B】を1枚」: one slot of 「…と…」, its conditions joined by 「の」")
+def slot_unit(*parts: Any) -> tuple[int, dict[str, Any]]:
+    *words, count = parts
+    phrase = _phrase(tuple(words))
+    if phrase.every:
+        raise NotReadable("枠に「全ての」は書けない")
+    return count, phrase.where
+
+
+OBJECT = "?object: object_ref | object_all | object_every | object_count | pick | object_slots"
 
 # --- 「…の」 (whose power), 「…は」 (the subject) ------------------------------------------------------
 
@@ -321,4 +438,4 @@ def source_cards(phrase: NounPhrase, count: int | None, up_to: str | None) -> tu
     return phrase.selector(choose=how, **({"up_to": True} if up_to else {})), how
 
 
-TARGET_RULES = "\n".join((OBJECT, POSSESSOR, SUBJECT, ONTO))
+TARGET_RULES = "\n".join((OBJECT, POSSESSOR, SUBJECT, ONTO, BRACKET, BRACKET_EXPR))

@@ -10,6 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+# The object of a step whose object the text leaves out (「A1をウラにし、オモテにする」): filled by the sentence
+# with the card just named, or refused (sentences.omitted_object).
+OMITTED = {"omitted": True}
+
+
 class NotReadable(Exception):
     """The words parse but do not make a reading the format can hold (e.g. two ranks for one card)."""
 
@@ -99,3 +104,31 @@ class PickOnly:
     """「相手の場のカードを1枚選ぶ。」: a choice whose card the next sentence names as 「それ」 (8.4.1, 7.2.3)."""
 
     selector: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OrSentence:
+    """「またはBする。」: the other side of the sentence before it; the two are one choice (10.1.6, 7.3.10)."""
+
+    draft: SentenceDraft
+
+
+@dataclass(frozen=True)
+class ChooseHeader:
+    """「次のn個からk個を選ぶ。」: the next sentence lists the n options in 「」 (6.5.7)."""
+
+    options: int
+    count: int
+
+
+@dataclass(frozen=True)
+class EffectClause:
+    """A sentence that says how the effect is activated, not what it does: a property of the effect (6.12.1, 6.11.6)."""
+
+    shared_with: tuple[str, ...] = ()
+    once_per_turn_by_name: bool = False
+
+
+@dataclass(frozen=True)
+class OnceMore:
+    """「もう一度行う。」: the sentence just before, done once more, looking at the board anew (2.3.5)."""
