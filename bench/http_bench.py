@@ -3,6 +3,7 @@
     python bench/http_bench.py                  # table, then a 60-second mixed load
     python bench/http_bench.py --json           # {"rps": {...}, "ratio": {...}, "p99_ms": {...}, ...}
     python bench/http_bench.py --load-seconds 0 # no load run
+    python bench/http_bench.py --database-url postgresql://… --routes stored_ruling,make_link  # links on PostgreSQL
 
 Starts gunicorn on 127.0.0.1 on a free port with a fresh data directory and measures, in one run:
 
@@ -14,7 +15,8 @@ Starts gunicorn on 127.0.0.1 on a free port with a fresh data directory and meas
   ``bench/queries/`` as a results page, and the prefixes the as-you-type box sends while each is typed
   as ``/search.json?…&limit=8``), POST /api/resolve (in turn EVERY scenario file under scenarios/, as
   JSON, so no cache of rulings can answer), stored rulings ``/t/<id>`` (links made through ``POST /t``)
-  and stateless links ``/s/<payload>``; each as a ratio to the baseline's requests/s;
+  and stateless links ``/s/<payload>``, and making a short link (``POST /t`` with those payloads in turn: the
+  first of each a write, then a ruling already stored); each as a ratio to the baseline's requests/s;
 - the search once more on a second server with the result cache off (``search_uncached``), and bounds
   of the cache's hit rate in the cached run (each worker misses each distinct request at most once, and
   every distinct request sent misses at least once unless the warm-up already sent it);
@@ -22,6 +24,9 @@ Starts gunicorn on 127.0.0.1 on a free port with a fresh data directory and meas
   memory (RSS) of the gunicorn master and workers before and after.
 
 ``--json`` prints one JSON line: ``{"rps": {...}, "ratio": {...}, "p50_ms": {...}, "p99_ms": {...}, ...}``.
+
+``--database-url`` keeps the short links in that PostgreSQL database instead of SQLite; ``--routes`` measures
+only the routes named (and the baseline).
 
 Needs wrk (apt-get install wrk). Every wait is bounded; traffic goes to 127.0.0.1 only; the server is
 stopped by its process id at the end.
@@ -43,7 +48,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -118,8 +123,10 @@ def free_port() -> int:
 class Server:
     """gunicorn serving create_app() on loopback; ``start()`` returns the seconds until /healthz answered."""
 
-    def __init__(self, data_dir: Path, workers: int, log: Path, app: str = "adjudicator.web:create_app()"):
+    def __init__(self, data_dir: Path, workers: int, log: Path, app: str = "adjudicator.web:create_app()",
+                 database_url: str = ""):
         self.data_dir, self.workers, self.log, self.app = data_dir, workers, log, app
+        self.database_url = database_url
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
@@ -130,6 +137,8 @@ class Server:
     def start(self) -> float:
         # One client makes every short link here: writes are rate-limited per client (30 a minute by default).
         env = {**os.environ, "ADJUDICATOR_DATA_DIR": str(self.data_dir), "ADJUDICATOR_WRITE_LIMIT": "100000 per minute"}
+        if self.database_url:
+            env["ADJUDICATOR_DATABASE_URL"] = self.database_url
         command = [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind", f"{HOST}:{self.port}",
                    # Stateless links carry the scenario in the path; the app bounds URLs itself (414).
                    "--limit-request-line", "0", self.app]
@@ -259,6 +268,8 @@ def routes(links: list[tuple[str, str]], bodies: list[str], searches: list[str],
         "resolve": [Target("resolve", "POST", "/api/resolve", body, "application/json") for body in bodies],
         "stored_ruling": [Target("stored_ruling", "GET", stored) for stored, _ in links],
         "stateless_link": [Target("stateless_link", "GET", stateless) for _, stateless in links],
+        "make_link": [Target("make_link", "POST", "/t", urllib.parse.urlencode({"payload": stateless.removeprefix("/s/")}),
+                             "application/x-www-form-urlencoded") for _, stateless in links],
     }
 
 
@@ -319,6 +330,10 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=8, help="wrk connections (default 8)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2: this machine's cores)")
     parser.add_argument("--load-seconds", type=float, default=60.0, help="mixed load run; 0 skips it (default 60)")
+    parser.add_argument("--database-url", default="", help="keep short links in this PostgreSQL database")
+    parser.add_argument("--routes", default="", help="comma-separated routes to measure (default: all)")
+    parser.add_argument("--no-page-cache", action="store_true",
+                        help="serve every page anew (stored rulings then read the store on every request)")
     options = parser.parse_args()
     if shutil.which("wrk") is None:
         print("http_bench needs wrk: apt-get install wrk", file=sys.stderr)
@@ -341,11 +356,12 @@ def measure(options, scratch: Path) -> dict:
     data_dir, log = scratch / "data", scratch / "gunicorn.log"
     build = index_build_seconds(scratch / "index-only")
 
-    cold = Server(data_dir, options.workers, log)
+    cold = Server(data_dir, options.workers, log, database_url=options.database_url)
     cold_seconds = cold.start()
     cold.stop()
 
-    server = Server(data_dir, options.workers, log)
+    app = "adjudicator.web:create_app({'PAGE_CACHE_SIZE': 0})" if options.no_page_cache else "adjudicator.web:create_app()"
+    server = Server(data_dir, options.workers, log, app, database_url=options.database_url)
     warm_seconds = server.start()
     searches = search_paths(query_texts())
     if len(searches) < MIN_DISTINCT_SEARCHES:
@@ -354,6 +370,11 @@ def measure(options, scratch: Path) -> dict:
         bodies = scenario_bodies()
         links = [make_stored_ruling(server.base, body) for body in bodies[:LINKED_SCENARIOS]]
         chosen = routes(links, bodies, searches, clause_paths())
+        wanted = {"baseline", *filter(None, options.routes.split(","))} if options.routes else set(chosen) | {"search_uncached"}
+        unknown = wanted - set(chosen) - {"search_uncached"}
+        if unknown:
+            raise SystemExit(f"unknown routes: {', '.join(sorted(unknown))}")
+        chosen = {name: requests for name, requests in chosen.items() if name in wanted}
         results: dict[str, Measured] = {}
         warm_ups: dict[str, Measured] = {}
         for name, requests in chosen.items():
@@ -370,19 +391,20 @@ def measure(options, scratch: Path) -> dict:
     finally:
         server.stop()
 
-    uncached = Server(data_dir, options.workers, log, UNCACHED_APP)
-    uncached.start()
-    try:
-        uncached_searches = [replace(target, name="search_uncached") for target in chosen["search"]]
-        run_wrk(uncached.base, uncached_searches, 1, options.connections, scratch)  # warm-up, not counted
-        results["search_uncached"] = run_wrk(uncached.base, uncached_searches, options.seconds,
-                                             options.connections, scratch)
-    finally:
-        uncached.stop()
+    if "search_uncached" in wanted:
+        uncached = Server(data_dir, options.workers, log, UNCACHED_APP, database_url=options.database_url)
+        uncached.start()
+        try:
+            uncached_searches = [Target("search_uncached", "GET", path) for path in searches]
+            run_wrk(uncached.base, uncached_searches, 1, options.connections, scratch)  # warm-up, not counted
+            results["search_uncached"] = run_wrk(uncached.base, uncached_searches, options.seconds,
+                                                 options.connections, scratch)
+        finally:
+            uncached.stop()
 
     # Each worker misses each distinct request at most once (when the cache holds them all), the warm-up
     # included; and the measured run can hit at most on what it, or the warm-up, sent before.
-    searched = warm_ups["search"].requests + results["search"].requests
+    searched = warm_ups["search"].requests + results["search"].requests if "search" in results else 0
     distinct = len(set(searches))
     hit_rate_min = max(0.0, 1 - distinct * options.workers / searched) if searched else 0.0
     hit_rate_max = max(0.0, 1 - min(distinct, searched) / searched) if searched else 0.0
@@ -394,7 +416,8 @@ def measure(options, scratch: Path) -> dict:
         "p99_ms": {name: round(m.p99_ms, 2) for name, m in results.items()},
         "errors": {name: m.errors for name, m in results.items()},
         "paths": {name: _described(requests) for name, requests in chosen.items()}
-        | {"search_uncached": _described(chosen["search"]) + " (cache off)"},
+        | ({"search_uncached": _described([Target("search", "GET", path) for path in searches]) + " (cache off)"}
+           if "search_uncached" in results else {}),
         "search_cache_hit_rate_min": round(hit_rate_min, 4),
         "search_cache_hit_rate_max": round(hit_rate_max, 4),
         "search_requests_distinct": distinct,
@@ -405,7 +428,9 @@ def measure(options, scratch: Path) -> dict:
         "warm_start_s": round(warm_seconds, 2),
         "index_build_s": round(build, 2),
         "load": load,
-        "settings": {"workers": options.workers, "connections": options.connections, "seconds": options.seconds},
+        "settings": {"workers": options.workers, "connections": options.connections, "seconds": options.seconds,
+                     "store": "postgresql" if options.database_url else "sqlite",
+                     "page_cache": not options.no_page_cache},
     }
 
 
@@ -421,21 +446,25 @@ def _rounded(values: dict[str, float]) -> dict[str, float]:
 def print_report(report: dict, options) -> None:
     settings = report["settings"]
     print(f"gunicorn {settings['workers']} sync workers on {HOST}; wrk 1 thread, {settings['connections']} "
-          f"connections, {settings['seconds']:g} s per route\n")
+          f"connections, {settings['seconds']:g} s per route; short links in {settings['store']}"
+          f"{'' if settings['page_cache'] else '; page cache off'}\n")
     print(f"{'route':<15} {'req/s':>9} {'ratio':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}  path")
     for name, rps in report["rps"].items():
         path = report["paths"][name]
         shown = path if len(path) <= 40 else path[:37] + "..."
         print(f"{name:<15} {rps:>9.1f} {report['ratio'][name]:>6.3f}x {report['p50_ms'][name]:>8.2f} "
               f"{report['p99_ms'][name]:>8.2f} {report['errors'][name]:>7}  {shown}")
-    print(f"\nsearch: {report['search_requests_distinct']} distinct requests in turn, "
-          f"{report['search_requests_sent']} sent; result cache hit rate between "
-          f"{report['search_cache_hit_rate_min']:.1%} and {report['search_cache_hit_rate_max']:.1%} "
-          f"(search_uncached: the same with the cache off)")
+    if "search" in report["rps"]:
+        print(f"\nsearch: {report['search_requests_distinct']} distinct requests in turn, "
+              f"{report['search_requests_sent']} sent; result cache hit rate between "
+              f"{report['search_cache_hit_rate_min']:.1%} and {report['search_cache_hit_rate_max']:.1%} "
+              f"(search_uncached: the same with the cache off)")
     print(f"resolve: every scenario of the corpus in turn ({report['resolve_scenarios']} files); stored rulings "
           f"and stateless links: {report['linked_scenarios']} of them")
     ratio = report["ratio"]
     for name, target in TARGETS.items():
+        if name not in ratio:
+            continue
         print(f"target {name} >= {target}x baseline: {ratio[name]:.3f}x ({'met' if ratio[name] >= target else 'MISSED'})")
     print(f"cold start {report['cold_start_s']:.2f} s (index built), warm start {report['warm_start_s']:.2f} s, "
           f"index build alone {report['index_build_s']:.2f} s")

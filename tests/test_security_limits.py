@@ -67,3 +67,19 @@ def test_writes_are_limited_per_client_across_workers(tmp_path, monkeypatch):
     # Another client has its own count.
     other = first.post("/t", data={"payload": _payload(10)}, environ_base={"REMOTE_ADDR": "192.0.2.7"})
     assert other.status_code == 303
+
+
+def test_only_the_writes_reach_the_limiter(tmp_path, monkeypatch):
+    """Flask-Limiter's own per-request check is not installed (it found no limit on any route and cost every
+    request, /healthz included); the writes are still counted, above."""
+    from flask import Flask
+    from flask_limiter import Limiter
+
+    from adjudicator.web import rate_limits
+
+    first, _ = _workers(tmp_path, monkeypatch, "3 per minute")
+    assert not rate_limits.hooks_installed(first.application)
+    plain = Flask(__name__)
+    plain.config["RATELIMIT_STORAGE_URI"] = "memory://"
+    plain.extensions[rate_limits.EXTENSION] = Limiter(rate_limits.get_remote_address, app=plain)
+    assert rate_limits.hooks_installed(plain)  # how the check would see the hooks had they been installed

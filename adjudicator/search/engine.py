@@ -27,6 +27,7 @@ from adjudicator.search.highlight import Excerpt, FoldedText, excerpt, excerpt_s
 from adjudicator.search.mentions import Mention
 from adjudicator.search.query import MAX_QUERY_LENGTH, ParsedQuery, parse_query
 from adjudicator.search.ranking import Profile, Ranker, Scored, is_term_query
+from adjudicator.search.scoring import TermScores
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
@@ -283,12 +284,9 @@ class ClauseSearch:
         whoosh_query = self._ranker.build_query(parsed, question=not term_query)
         if whoosh_query is None:
             return pinned
-        filters = [wq.Or([wq.Term("book", book.id) for book in scope])]
-        if chapter:
-            filters.append(wq.Term("chapter", chapter))
-        results = self._searcher().search(whoosh_query, limit=None, filter=wq.And(filters))
-        found = [(hit["book"], hit["node_id"], hit.score) for hit in results
-                 if (hit["book"], hit["node_id"]) not in pinned_keys]
+        matched = self._term_scores().search(whoosh_query, {book.id for book in scope}, chapter or None)
+        found = [(document.book, document.node_id, score) for document, score in matched
+                 if (document.book, document.node_id) not in pinned_keys]
         ranked = self._ranker.rescore(parsed, found, term_query)
         if lookup.sections:
             inside = {(book.id, node.id) for book, section in lookup.sections for node in book.subtree(section.id)}
@@ -340,6 +338,14 @@ class ClauseSearch:
         if searcher is None:
             searcher = self._threads.searcher = self._index.searcher(weighting=self._ranker.weighting())
         return searcher
+
+    def _term_scores(self) -> TermScores:
+        """The scored postings of this thread's searcher, read anew whenever the searcher was reopened."""
+        scores = getattr(self._threads, "scores", None)
+        searcher = self._searcher()
+        if scores is None or scores.searcher is not searcher:
+            scores = self._threads.scores = TermScores(searcher)
+        return scores
 
     def _index_generation(self) -> tuple[str, int]:
         """Which index, and which generation of it, this thread searches; reopens it if it changed.

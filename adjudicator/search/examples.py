@@ -8,6 +8,7 @@ at start; nothing here changes the clause ranking the benchmark measures.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +49,21 @@ def content_bigrams(text: str) -> frozenset[str]:
 class ExampleIndex:
     def __init__(self, examples: Iterable[Example]):
         self._examples = tuple(examples)
+        # Which examples cite a clause, worked out once per clause over the distinct citations: comparing every
+        # citation of every example on every search was most of an uncached search's time
+        # (bench/profile_routes.py search_uncached: examples.py and normalize_ref, 65 % of it).
+        by_cite: dict[str, set[int]] = {}
+        for position, example in enumerate(self._examples):
+            for cite in example.cites:
+                by_cite.setdefault(cite, set()).add(position)
+        self._by_cite = {cite: frozenset(positions) for cite, positions in by_cite.items()}
+        # And which examples hold each bigram, so a query counts shared words only where there are some.
+        by_token: dict[str, list[int]] = {}
+        for position, example in enumerate(self._examples):
+            for token in example.tokens:
+                by_token.setdefault(token, []).append(position)
+        self._by_token = {token: tuple(positions) for token, positions in by_token.items()}
+        self._citing = functools.lru_cache(maxsize=4096)(self._examples_citing)
 
     @classmethod
     def scan(cls, root: Path) -> ExampleIndex:
@@ -74,13 +90,23 @@ class ExampleIndex:
     def matching(self, query: str, clause_ids: Sequence[str], limit: int = MAX_EXAMPLES) -> tuple[Example, ...]:
         """The examples for ``query`` whose clause ranking starts with ``clause_ids`` (Hi!story ids), best first."""
         wanted = content_bigrams(query)
-        top = list(clause_ids[:_CLAUSE_DEPTH])
+        citing = [self._citing(clause) for clause in clause_ids[:_CLAUSE_DEPTH]]
+        shared: dict[int, int] = {}
+        for token in wanted:
+            for position in self._by_token.get(token, ()):
+                shared[position] = shared.get(position, 0) + 1
         scored = []
-        for example in self._examples:
-            text = len(wanted & example.tokens) / len(wanted) if wanted else 0.0
-            clauses = sum(1 / rank for rank, clause in enumerate(top, start=1)
-                          if any(citation_covers(clause, cite) or citation_covers(cite, clause) for cite in example.cites))
+        # An example that shares no word and cites none of the clauses scores 0: only the others are scored.
+        for position in sorted(set(shared).union(*citing)):
+            example = self._examples[position]
+            text = shared.get(position, 0) / len(wanted) if wanted else 0.0
+            clauses = sum(1 / rank for rank, examples in enumerate(citing, start=1) if position in examples)
             score = text + clauses
             if score >= _MIN_SCORE:
                 scored.append((-score, example.name, example))
         return tuple(example for _, _, example in sorted(scored)[:limit])
+
+    def _examples_citing(self, clause: str) -> frozenset[int]:
+        """The positions of the examples one of whose citations covers ``clause`` or is covered by it."""
+        return frozenset().union(*(positions for cite, positions in self._by_cite.items()
+                                   if citation_covers(clause, cite) or citation_covers(cite, clause)))

@@ -108,6 +108,11 @@ class Ranker:
         self._book_order = {book_id: index for index, book_id in enumerate(books)}
         # What coordination looks in: each clause's folded text and the titles above it, joined once.
         self._searchable_text = {key: f"{source.folded} {headings.get(key, '')}" for key, source in sources.items()}
+        # Which clauses contain a word, once per word: testing every hit's text for every form of every concept
+        # was a sixth of an uncached search (bench/profile_routes.py search_uncached: Ranker._coverage).
+        self._containing = functools.lru_cache(maxsize=8192)(self._keys_containing)
+        # The node of each (book, id) the index holds, without normalising the id again on every hit.
+        self._nodes = {(book_id, node.id): node for book_id, book in books.items() for node in book.walk()}
         self.found_anywhere = functools.lru_cache(maxsize=1024)(self._found_anywhere)
         self._quoted_terms = frozenset(
             term for source in sources.values() for term in _QUOTED_TERM.findall(source.folded)
@@ -160,7 +165,9 @@ class Ranker:
         return self._analysed(field_name in BIGRAM_FIELDS, text)
 
     def _analyse(self, bigram: bool, text: str) -> tuple[str, ...]:
-        return tuple(token.text for token in (self._bigram if bigram else self._morph)(text))
+        if not bigram:  # the morph field's tokens are the base forms of words(): Janome once per text
+            return tuple(base for _, _, base in self.words(text))
+        return tuple(token.text for token in self._bigram(text))
 
     def _token_weight(self, field_name: str, token: str) -> float:
         if field_name in BIGRAM_FIELDS and all(char in _HIRAGANA for char in token):
@@ -224,9 +231,18 @@ class Ranker:
             weights.append(weight)
         return weights
 
-    def _coverage(self, concepts: list[frozenset[str]], weights: list[float], book_id: str, node_id: str) -> float:
-        text = self._searchable(book_id, node_id)
-        matched = sum(weight for forms, weight in zip(concepts, weights) if any(form in text for form in forms))
+    def _keys_containing(self, form: str) -> frozenset[tuple[str, str]]:
+        return frozenset(key for key, text in self._searchable_text.items() if form in text)
+
+    def _concept_keys(self, concepts: list[frozenset[str]]) -> list[frozenset[tuple[str, str]]]:
+        """For each concept, the clauses whose text or titles contain one of its forms."""
+        return [frozenset().union(*(self._containing(form) for form in forms)) for forms in concepts]
+
+    @staticmethod
+    def _coverage(containing: list[frozenset[tuple[str, str]]], weights: list[float], book_id: str,
+                  node_id: str) -> float:
+        key = (book_id, node_id)
+        matched = sum(weight for keys, weight in zip(containing, weights) if key in keys)
         return matched / (sum(weights) or 1.0)
 
     def rescore(self, parsed: ParsedQuery, found: list[tuple[str, str, float]], term_query: bool) -> list[Scored]:
@@ -234,15 +250,16 @@ class Ranker:
         profile = self.profile
         concepts = self.concepts(parsed) if profile.coordination > 0 else []
         weights = self._weights(concepts) if concepts else []
+        containing = self._concept_keys(concepts)
         card_terms = self.card_text_terms(parsed) if profile.card_text_bonus > 0 and parsed.phrases else ()
         scored: dict[str, Scored] = {}
         for book_id, node_id, score in found:
             book = self._books[book_id]
-            node = book.get(node_id)
+            node = self._nodes.get((book_id, node_id)) or book.get(node_id)
             if node is None:
                 continue
             if concepts:
-                score *= self._coverage(concepts, weights, book_id, node_id) ** profile.coordination
+                score *= self._coverage(containing, weights, book_id, node_id) ** profile.coordination
             if card_terms and any(term in self._sources[(book_id, node_id)].folded for term in card_terms):
                 score *= 1 + profile.card_text_bonus
             if (term_query or profile.opening_for_questions) and _opens_section(book, node):

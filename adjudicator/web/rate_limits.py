@@ -10,6 +10,11 @@ Settings: ``RATELIMIT_WRITES`` or ``$ADJUDICATOR_WRITE_LIMIT`` (default ``"30 pe
 ``adjudicator+sqlite://<data dir>/ratelimits.sqlite3``; ``memory://`` in tests that want their own counts),
 ``RATELIMIT_ENABLED``. The client is the connecting address; behind nginx, ProxyFix (settings.py) makes it the
 address nginx saw.
+
+The one limit is counted where a write happens (:func:`write_limit`), so Flask-Limiter's per-request hooks are
+not installed: its ``before_request`` check found no limit to apply on any route and still cost about 0.15 ms
+of every request (a fifth of ``/healthz``, bench/http_bench.py's baseline; Flask-Limiter 4.1 has no switch for
+it), and its ``after_request`` adds headers only for limits checked in that hook.
 """
 
 from __future__ import annotations
@@ -118,9 +123,22 @@ def init_app(app: Flask) -> Limiter:
     # A storage that fails (a read-only data directory) must not refuse the request by itself: the write it
     # guards then fails on its own and answers 503.
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
-    limiter = Limiter(get_remote_address, app=app, default_limits=[])
+    limiter = Limiter(get_remote_address, default_limits=[])
+    # Flask-Limiter installs its request hooks only for a limiter the app does not list yet: listed first, it
+    # configures itself (storage, strategy, settings) and counts only when write_limit() asks.
+    app.extensions.setdefault("limiter", set()).add(limiter)
+    limiter.init_app(app)
     app.extensions[EXTENSION] = limiter
     return limiter
+
+
+def hooks_installed(app: Flask) -> bool:
+    """Whether Flask-Limiter checks every request itself (it must not: see the module's docstring)."""
+    limiter = app.extensions[EXTENSION]
+    registered = [*app.before_request_funcs.get(None, ()), *app.after_request_funcs.get(None, ()),
+                  *app.teardown_request_funcs.get(None, ())]
+    return any(getattr(getattr(hook, "func", hook), "__self__", None) is limiter
+               or limiter in getattr(hook, "args", ()) for hook in registered)
 
 
 @contextmanager

@@ -1,0 +1,101 @@
+"""Whoosh's BM25F scores of a flat OR of terms, summed from postings read once per opened searcher.
+
+Whoosh answers such a query by building a matcher for every term of every field on every search, scoring
+each posting (its field length read on the way) and reading the stored fields of every hit: with the
+realistic mix, 60 % of an uncached search went there (bench/profile_routes.py search_uncached:
+``ArrayUnionMatcher._read_part``, ``BM25FScorer.score``, ``doc_field_length``, ``stored_fields``). An opened
+searcher sees one fixed generation of the index, so each term's scored postings and each document's key are
+read once per searcher through Whoosh itself (its postings, its scorer) and kept; a search then only adds
+them up, per document in the order of the query's terms and with the same multiplications as Whoosh's
+``ArrayUnionMatcher``, so each score is Whoosh's to the last bit (tests/test_search_scoring.py compares them).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from whoosh import query as wq
+from whoosh.searching import Searcher
+
+# Distinct (field, term) pairs kept per searcher: a term's postings are at most one entry per document (a
+# few hundred), and the books' whole vocabulary in every field is about this size.
+MAX_TERMS = 50_000
+
+
+@dataclass(frozen=True)
+class Document:
+    book: str
+    node_id: str
+    chapter: str
+
+
+class TermScores:
+    """The scored postings and the documents of one opened searcher; not shared between threads."""
+
+    def __init__(self, searcher: Searcher):
+        self._searcher = searcher
+        self._documents: dict[int, Document] = {}
+        for leaf, offset in searcher.leaf_searchers():
+            reader = leaf.reader()
+            for docnum in reader.all_doc_ids():  # deleted documents are left out, as Whoosh's matchers do
+                fields = reader.stored_fields(docnum)
+                self._documents[offset + docnum] = Document(fields["book"], fields["node_id"], fields["chapter"])
+        self._postings = functools.lru_cache(maxsize=MAX_TERMS)(self._scored_postings)
+        self._doc_count = searcher.doc_count_all()
+
+    @property
+    def searcher(self) -> Searcher:
+        return self._searcher
+
+    def search(self, query: wq.Query, books: Collection[str], chapter: str | None = None
+               ) -> list[tuple[Document, float]]:
+        """Each document of ``books`` (and ``chapter``) that ``query`` matches, with Whoosh's score for it.
+
+        ``query`` is a term or an OR of terms with no boost of its own (what the ranking builds); anything
+        else is the program's mistake.
+        """
+        # One total per document number, from 0.0, as ArrayUnionMatcher's array (the index holds a few hundred).
+        totals = [0.0] * self._doc_count
+        for term in _terms(query):
+            boost = term.boost
+            for docnum, score in self._postings(term.fieldname, term.text):
+                # WrappingMatcher multiplies a boosted term's score; ArrayUnionMatcher adds it up in this order.
+                totals[docnum] += score * boost if boost != 1.0 else score
+        found = []
+        for docnum, document in self._documents.items():
+            total = totals[docnum]
+            if total > 0 and document.book in books and (chapter is None or document.chapter == chapter):
+                found.append((document, total))
+        return found
+
+    def _scored_postings(self, fieldname: str, text: str) -> tuple[tuple[int, float], ...]:
+        """(docnum, Whoosh's score) of every posting of the term; nothing for a term the index lacks."""
+        searcher = self._searcher
+        if fieldname not in searcher.schema:
+            return ()
+        try:
+            term = searcher.schema[fieldname].to_bytes(text)
+        except ValueError:
+            return ()
+        if (fieldname, term) not in searcher.reader():
+            return ()
+        scored = []
+        for leaf, offset in searcher.leaf_searchers():
+            if (fieldname, term) not in leaf.reader():
+                continue
+            matcher = leaf.postings(fieldname, term, weighting=searcher.weighting)
+            while matcher.is_active():
+                scored.append((offset + matcher.id(), matcher.score()))
+                matcher.next()
+        return tuple(scored)
+
+
+def _terms(query: wq.Query) -> list[wq.Term]:
+    if isinstance(query, wq.Term):
+        return [query]
+    if type(query) is wq.Or and query.boost == 1.0 and not query.scale \
+            and all(type(sub) is wq.Term for sub in query.subqueries):
+        return list(query.subqueries)
+    raise TypeError(f"not a flat OR of terms: {query!r}")
