@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import yaml
+
 from adjudicator.engine import load_scenario, resolve
 
 
@@ -37,3 +39,19 @@ def test_once_mark_phase_moment_spent_by_another_mark_this_turn():
     trace = phase_start("once", mark_used_this_turn=True)
     assert trace["final"]["B"]["deck"] == 12
     assert "6.4.3" in cited(trace)
+
+
+def test_that_card_gone_from_the_field_is_no_longer_that_card():
+    # 「相手のカードが召喚された時、そのカードを墓地へ送り、そのカードをレストする」: once the summoned card
+    # has left the field, the second 「そのカード」 points at nothing (7.2.3, 3.5.3) — it used to crash.
+    with open("scenarios/rules/mechanics/wording/trigger-card-is-that-card.yaml", encoding="utf-8") as file:
+        data = yaml.safe_load(file)
+    effect = data["players"]["B"]["field"][1]["card"]["effects"][0]
+    effect["text"] = "相手のカードが召喚された時、そのカードを墓地へ送り、そのカードをレストする。"
+    effect["sentences"] = [{"do": [{"send_to_graveyard": {"trigger": True}}, {"rest": {"trigger": True}}]}]
+    trace = resolve(load_scenario(data)).to_json()
+    assert trace["legal"] is True
+    assert "A2" not in trace["final"]["A"]["field"]
+    assert trace["final"]["A"]["graveyard"] == 1
+    notes = [c for step in trace["steps"] for c in step.get("considered", []) if "きっかけのカードは場を離れた" in c["text"]]
+    assert notes and {"7.2.3", "3.5.3"} <= set(notes[0]["cites"])

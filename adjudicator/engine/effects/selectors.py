@@ -233,7 +233,7 @@ def _trigger(run: "EffectRun", ref: Selector) -> Selection:
     card = run.cause
     alive = card is not None and card.incarnation == run.cause_incarnation and run.board.on_field(card)
     ok = alive and matches(ref.where, facts_of(run.board, card), run.source.uid)
-    considered = [] if alive else [_considered("きっかけのカードは場を離れたので、「そのカード」はもう場のカードを指さない", TRIGGER_CARD)]
+    considered = [] if alive else [Considered.of("きっかけのカードは場を離れたので、「そのカード」はもう場のカードを指さない", TRIGGER_CARD, outcome="refuses")]
     return Selection([card] if ok else [], 1, "it", considered, applied=(TRIGGER_CARD,))
 
 
