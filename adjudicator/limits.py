@@ -26,7 +26,7 @@ from adjudicator.links import store as link_store
 from adjudicator.rulebook import numbers
 from adjudicator.search import engine as search_engine
 from adjudicator.search import query
-from adjudicator.web import builder_form, rate_limits, security
+from adjudicator.web import builder_posted, rate_limits, security
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ LIMITS: tuple[Limit, ...] = (
           "413", "URL-encoded: the whole body, from Content-Length; multipart: each non-file field"),
     Limit("Form parts", security.MAX_FORM_PARTS, "parts", "web.security.MAX_FORM_PARTS", "413",
           "multipart only (a URL-encoded form is bounded by its size)"),
-    Limit("Builder form parts", builder_form.MAX_FIELDS, "parts", "web.builder_form.MAX_FIELDS", "413",
+    Limit("Builder form parts", builder_posted.MAX_FIELDS, "parts", "web.builder_posted.MAX_FIELDS", "413",
           "multipart only"),
     Limit("Number typed in a URL or form", numbers.MAX_NUMBER_DIGITS, "digits", "rulebook.numbers.MAX_NUMBER_DIGITS",
           "no such clause (404), a search error (400) or no change to the builder's lists; never int() on it"),

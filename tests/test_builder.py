@@ -17,7 +17,11 @@ from adjudicator.format import fields as format_fields
 from adjudicator.format.actions import ACTION_KINDS, Action
 from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, Condition, MillSpec, Step
 from adjudicator.format.errors import FormatError
-from adjudicator.web import builder_form, builder_kinds
+from adjudicator.web import builder_kinds
+from adjudicator.web.builder_data import scenario_data, validated
+from adjudicator.web.builder_draft import draft_from_data, new_draft
+from adjudicator.web.builder_edit import apply_operation
+from adjudicator.web.builder_posted import LIST_LIMITS, MAX_FIELDS, draft_from_form
 from adjudicator.web.builder_posted import LIST_KEYS
 
 ALL_EXAMPLES = sorted(paths.scenarios_dir().rglob("*.yaml"))
@@ -38,14 +42,14 @@ def _flatten(node, prefix: str = "") -> dict[str, str]:
 
 
 def _errors_for(draft) -> dict[str, list[str]]:
-    return builder_form.validated(draft).errors
+    return validated(draft).errors
 
 
 @pytest.mark.parametrize("path", ALL_EXAMPLES, ids=lambda p: str(p.relative_to(paths.scenarios_dir())))
 def test_every_example_survives_the_form(path: Path):
     scenario = load_scenario(path.read_text(encoding="utf-8"))
-    submitted = builder_form.draft_from_form(_flatten(builder_form.draft_from_data(scenario.dump())))
-    conversion = builder_form.scenario_data(submitted)
+    submitted = draft_from_form(_flatten(draft_from_data(scenario.dump())))
+    conversion = scenario_data(submitted)
     assert conversion.errors == {}
     assert load_scenario(conversion.data) == _empty_lists_as_counts(scenario)
 
@@ -64,14 +68,14 @@ def test_fields_the_form_has_no_input_for_travel_in_more():
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     data["players"]["A"]["field"][1]["card"]["power_mods"] = [{"add": -1000, "until": "end_of_turn"}]
     data["players"]["B"]["restrictions"] = [{"cannot": "block", "until": "end_of_turn"}]
-    draft = builder_form.draft_from_data(load_scenario(data).dump())
+    draft = draft_from_data(load_scenario(data).dump())
     assert "power_mods" in draft["players"]["A"]["field"]["1"]["cards"][0]["more"]
     assert "restrictions" in draft["players"]["B"]["more"]
-    assert load_scenario(builder_form.scenario_data(draft).data) == load_scenario(data)
+    assert load_scenario(scenario_data(draft).data) == load_scenario(data)
 
 
 def test_an_engine_error_lands_on_the_field_that_caused_it():
-    draft = builder_form.draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
+    draft = draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
     card = draft["players"]["A"]["field"]["1"]["cards"][0]
     card["rank"] = "7"
     draft["players"]["B"]["deck"]["count"] = "500"
@@ -84,24 +88,24 @@ def test_an_engine_error_lands_on_the_field_that_caused_it():
 
 
 def test_a_duplicated_id_is_shown_by_the_second_cards_id():
-    draft = builder_form.draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
+    draft = draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
     draft["players"]["A"]["field"]["1"]["cards"][0]["id"] = "hide"
     draft["players"]["B"]["field"]["2"]["cards"][0]["id"] = "hide"
     assert _errors_for(draft) == {"players.B.field.2.cards.0.id": ["カードID「hide」は players.A.field.1.card.id で既に使われています"]}
 
 
 def test_a_word_in_a_number_box_is_caught_before_the_engine():
-    draft = builder_form.new_draft()
+    draft = new_draft()
     draft["title"] = "t"
     draft["players"]["A"]["deck"]["count"] = "たくさん"
     draft["game"]["round"] = "３"  # full-width digits are numbers
-    conversion = builder_form.scenario_data(draft)
+    conversion = scenario_data(draft)
     assert conversion.errors == {"players.A.deck.count": ["整数で入力してください"]}
     assert conversion.data["game"]["round"] == 3
 
 
 def test_errors_deep_in_effects_and_actions_find_their_inputs():
-    draft = builder_form.draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
+    draft = draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
     card = draft["players"]["A"]["field"]["1"]["cards"][0]
     card["effects"] = [{"name": "天下布武", "mark": "once", "when": {"kind": ""},
                         "sentences": [{"steps": [{"kind": "draw", "value": "{up_to: 99}"}],
@@ -164,26 +168,26 @@ def test_every_message_the_engine_raises_for_the_examples_mutated_is_japanese():
     ],
 )
 def test_operations_edit_the_draft_and_nothing_else(operation, check):
-    draft = builder_form.draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
-    assert check(builder_form.apply_operation(draft, operation))
+    draft = draft_from_data(load_scenario(EXAMPLE.read_text(encoding="utf-8")).dump())
+    assert check(apply_operation(draft, operation))
 
 
 def test_stack_order_moves_bottom_to_top():
-    draft = builder_form.new_draft()
+    draft = new_draft()
     draft["players"]["A"]["field"]["2"]["cards"] = [{"name": "下"}, {"name": "上"}]
-    builder_form.apply_operation(draft, "down:players.A.field.2.cards.0")
+    apply_operation(draft, "down:players.A.field.2.cards.0")
     assert [c["name"] for c in draft["players"]["A"]["field"]["2"]["cards"]] == ["上", "下"]
-    builder_form.apply_operation(draft, "up:players.A.field.2.cards.0")  # already at the bottom: no change
+    apply_operation(draft, "up:players.A.field.2.cards.0")  # already at the bottom: no change
     assert [c["name"] for c in draft["players"]["A"]["field"]["2"]["cards"]] == ["上", "下"]
 
 
 def test_lists_are_bounded():
-    draft = builder_form.new_draft()
-    for _ in range(builder_form.LIST_LIMITS["actions"] + 5):
-        builder_form.apply_operation(draft, "add:actions")
-    assert len(draft["actions"]) == builder_form.LIST_LIMITS["actions"]
-    flood = {f"actions.{i}.kind": "end_turn" for i in range(builder_form.MAX_FIELDS + 10)}
-    assert len(builder_form.draft_from_form(flood)["actions"]) <= builder_form.LIST_LIMITS["actions"]
+    draft = new_draft()
+    for _ in range(LIST_LIMITS["actions"] + 5):
+        apply_operation(draft, "add:actions")
+    assert len(draft["actions"]) == LIST_LIMITS["actions"]
+    flood = {f"actions.{i}.kind": "end_turn" for i in range(MAX_FIELDS + 10)}
+    assert len(draft_from_form(flood)["actions"]) <= LIST_LIMITS["actions"]
 
 
 # --- the same through HTTP, as a browser without JavaScript does it ------------------------------------------
@@ -426,7 +430,7 @@ def test_a_field_added_to_a_kind_appears_in_the_form_and_in_its_scenario(client,
     form.setlist(f"{step}.reason", ["effect"])
     form.setlist(f"{step}.times", ["2"])
     form.setlist(f"{step}.count", ["3"])
-    card = builder_form.scenario_data(builder_form.draft_from_form(form)).data["players"]["A"]["field"]["1"]["card"]
+    card = scenario_data(draft_from_form(form)).data["players"]["A"]["field"]["1"]["card"]
     assert card["effects"][0]["sentences"][0]["do"] == [{"mill": {"player": "opponent", "count": 3, "reason": "effect",
                                                                   "times": 2}}]
 
@@ -459,11 +463,11 @@ def test_a_changed_kind_keeps_what_was_typed_and_drops_the_old_kinds_defaults():
     step = f"{EFFECT}.sentences.0.steps.0"
     posted = {f"{CARD}.name": "x", f"{step}.shown_kind": "draw", f"{step}.kind": "mill", f"{step}.value": "1",
               f"{step}.player": "self", f"{step}.count": "3"}
-    draft_step = builder_form.draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]
+    draft_step = draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]
     # 「自分」 was only draw's default and 1 a count of cards drawn: mill is the opponent's by default.
     assert draft_step == {"kind": "mill", "count": "3"}
     posted[f"{step}.player"] = "opponent"  # chosen: not draw's default, so it is kept
-    draft_step = builder_form.draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]
+    draft_step = draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]
     assert draft_step["player"] == "opponent"
     posted[f"{step}.shown_kind"] = "mill"  # shown as mill already: nothing is dropped
-    assert builder_form.draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]["value"] == "1"
+    assert draft_from_form(posted)["players"]["A"]["field"]["1"]["cards"][0]["effects"][0]["sentences"][0]["steps"][0]["value"] == "1"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from adjudicator.engine import canonical_json, load_scenario, resolve
-from adjudicator.web import builder_form
+from adjudicator.web.builder_data import scenario_data
+from adjudicator.web.builder_draft import draft_from_data, new_draft
 
 
 def scenario(b: dict, actions: list[dict], phase: str = "attack") -> dict:
@@ -60,12 +61,12 @@ def test_unknown_survives_the_canonical_form():
 
 
 def test_the_builders_blank_count_is_unknown_and_a_typed_zero_is_zero():
-    draft = builder_form.new_draft()
+    draft = new_draft()
     assert draft["players"]["B"]["deck"]["count"] == ""             # the builder starts with nothing known
     draft["players"]["A"]["deck"]["count"] = "0"
-    data = builder_form.scenario_data(draft).data
+    data = scenario_data(draft).data
     assert data["players"]["B"]["deck"] == "unknown" and data["players"]["B"]["hand"] == "unknown"
     assert data["players"]["A"]["deck"] == 0
     # back into the form: unknown is blank again, an empty listed zone is the count 0
-    assert builder_form.draft_from_data(data)["players"]["B"]["deck"]["count"] == ""
-    assert builder_form.draft_from_data({"players": {"A": {"hand": []}}})["players"]["A"]["hand"]["count"] == "0"
+    assert draft_from_data(data)["players"]["B"]["deck"]["count"] == ""
+    assert draft_from_data({"players": {"A": {"hand": []}}})["players"]["A"]["hand"]["count"] == "0"

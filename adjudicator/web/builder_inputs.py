@@ -10,7 +10,16 @@ from dataclasses import dataclass
 
 from adjudicator import vocabulary
 from adjudicator.format.fields import FieldSpec, KindSpec
-from adjudicator.web.builder_kinds import LIST_WIDGETS, choice_text, is_choice_field, kinds_of, ordered_choices, spec_of, widget
+from adjudicator.web.builder_kinds import (
+    LIST_WIDGETS,
+    choice_text,
+    defence_choice,
+    is_choice_field,
+    kinds_of,
+    ordered_choices,
+    spec_of,
+    widget,
+)
 from adjudicator.web.builder_labels import choice_label, kind_field_label
 
 REF_NAMES = frozenset({"card", "onto", "source", "host"})  # a card reference: offer the board's slots and ids
@@ -106,3 +115,7 @@ def kind_choices(group: str) -> tuple[tuple[str, str], ...]:
     """Every kind of ``group`` the format has, in its order, by its word (a condition may be left out)."""
     kinds = tuple((kind, vocabulary.word(_KIND_WORDS[group], kind)) for kind in kinds_of(group))
     return ((("", vocabulary.NONE_WORD),) if group == "condition" else ()) + kinds
+
+
+# What the builder's templates call: a kind's inputs (scenario/_kinds.html), the kinds offered, a defence picker.
+TEMPLATE_HELPERS = {"kind_view": kind_view, "kind_choices": kind_choices, "defence_choice": defence_choice}

@@ -86,6 +86,8 @@ def choice_label(name: str, value: Any, choices: tuple[Any, ...]) -> str:
     if value in table:
         return table[value]
     return _YES_NO[value] if isinstance(value, bool) else str(value)
+
+
 _LISTS = {"responses": "防御", "actions": "行動", "summon": "召喚", "cards": "カード", "effects": "効果",
           "sentences": "文", "steps": "処理"}  # a whole list, not one of its items
 _ITEMS = {"cards": "カード", "actions": "行動", "responses": "防御", "effects": "効果", "sentences": "文", "steps": "処理",
@@ -120,3 +122,41 @@ def field_label(name: str) -> str:
             words.append(word)
         index += 1
     return "・".join(words) or "入力全体"
+
+
+# --- the choices of the form's fixed selects (value, label), by the select's name in the templates -------
+
+def _pairs(table: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple(table.items())
+
+
+_NONE = ("none", vocabulary.NONE_WORD)
+_NOTHING = ("", vocabulary.NONE_WORD)
+FORM_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
+    "player": (("A", "A"), ("B", "B")),
+    "phase": _pairs(vocabulary.PHASES),
+    "face": _pairs(vocabulary.FACES),
+    "state": _pairs(vocabulary.STATES),
+    "type": _pairs(vocabulary.TYPES),
+    "granted_role": (_NOTHING, *_pairs(vocabulary.ROLES)),
+    "mark": (_NONE, *_pairs(vocabulary.MARKS)),
+    "trigger": (("", "なし（発動する効果・常時）"), ("event", "出来事の時"), ("phase_start", "フェーズの初めに"),
+                ("phase_end", "フェーズの終わりに")),
+    "event": _pairs(vocabulary.EVENTS),
+    "trigger_card": _pairs(vocabulary.TRIGGER_CARDS),
+    "timing": _pairs(vocabulary.TIMINGS),
+    "turn": _pairs(vocabulary.TURNS),
+}
+
+# A card's flags, each a checkbox (scenario/_card.html).
+CARD_FLAG_WORDS: tuple[tuple[str, str], ...] = (
+    ("substitute", "｛身代わり｝を持つ"),
+    ("counter", "相手の攻撃時にも発動できる（事変）"),
+    ("summoned_this_turn", "このターンに召喚された"),
+    ("summoned_without_set_this_turn", "このターンにセットせずに召喚された"),
+    ("mark_used_this_turn", "召・1の効果をこのターン使った"),
+    ("immune", "効果を受けない"),
+    ("unselectable", "選ばれない"),
+    ("battle_proof", "バトルによって墓地へ送られない"),
+    ("no_refresh", "次の自分のターンの初めにアクティブにできない"),
+)

@@ -48,9 +48,14 @@ from adjudicator.links import (
     open_store,
     rerun,
 )
-from adjudicator.web import builder_form, gallery as curated, trace_views
-from adjudicator.web.builder_labels import field_label
-from adjudicator.web.builder_messages import CARD_FLAG_WORDS, CHOICES
+from adjudicator.web import gallery as curated, trace_views
+from adjudicator.web.builder_data import validated
+from adjudicator.web.builder_draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order
+from adjudicator.web.builder_edit import apply_operation
+from adjudicator.web.builder_inputs import TEMPLATE_HELPERS
+from adjudicator.web.builder_kinds import LEFT_OPEN, NO_DEFENCE
+from adjudicator.web.builder_labels import CARD_FLAG_WORDS, FORM_CHOICES, field_label
+from adjudicator.web.builder_posted import MAX_FIELDS, draft_from_form
 from adjudicator.web.errors import wants_json
 from adjudicator.web.links import node_url
 from adjudicator.web.rate_limits import write_limit
@@ -61,7 +66,7 @@ bp = Blueprint("scenarios", __name__)
 STORE_EXTENSION = "adjudicator.links"
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
 MAX_FORM_BYTES = 2 * 1024 * 1024
-MAX_FORM_PARTS = builder_form.MAX_FIELDS
+MAX_FORM_PARTS = MAX_FIELDS
 PARTIAL_HEADER = "X-Builder-Partial"
 
 
@@ -176,7 +181,7 @@ def _example_json(name: str):
 
 @bp.route("/scenario/edit/<path:name>")
 def edit_example(name: str):
-    return _builder(builder_form.draft_from_data(example_scenario(name).dump()))
+    return _builder(draft_from_data(example_scenario(name).dump()))
 
 
 # --- the builder -------------------------------------------------------------------------------------------
@@ -184,23 +189,23 @@ def edit_example(name: str):
 
 @bp.route("/scenario/new", methods=["GET"])
 def new_scenario():
-    return _builder(builder_form.new_draft(), blank=True)
+    return _builder(new_draft(), blank=True)
 
 
 @bp.route("/scenario/new", methods=["POST"])
 def builder_round_trip():
     request.max_content_length = MAX_FORM_BYTES
     request.max_form_parts = MAX_FORM_PARTS
-    draft = builder_form.draft_from_form(request.form)
+    draft = draft_from_form(request.form)
     operation = request.form.get("op", "")
     if operation == "import":
         return _import(draft)
     if operation in ("resolve", "export", "check"):
         return _finish(draft, operation)
-    return _builder(builder_form.apply_operation(draft, operation), focus=operation)
+    return _builder(apply_operation(draft, operation), focus=operation)
 
 
-def _import(draft: builder_form.Draft):
+def _import(draft: Draft):
     upload = request.files.get("import_file")
     text = upload.read(MAX_SOURCE_BYTES + 1).decode("utf-8", "replace") if upload and upload.filename else ""
     text = text or request.form.get("import_text", "")
@@ -210,14 +215,14 @@ def _import(draft: builder_form.Draft):
         data = parse_text(text)
     except ScenarioError as error:
         return _builder(draft, errors={"import_text": [e.message_ja for e in error.errors]}, status=422)
-    imported = builder_form.draft_from_data(data)
-    conversion = builder_form.validated(imported)
+    imported = draft_from_data(data)
+    conversion = validated(imported)
     return _builder(imported, errors=conversion.errors, status=422 if conversion.errors else 200,
                     notice=None if conversion.errors else "YAMLを読み込みました。")
 
 
-def _finish(draft: builder_form.Draft, operation: str):
-    conversion = builder_form.validated(draft)
+def _finish(draft: Draft, operation: str):
+    conversion = validated(draft)
     if conversion.errors:
         return _builder(draft, errors=conversion.errors, status=422)
     scenario = load_scenario(conversion.data)
@@ -244,13 +249,13 @@ def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int =
         notice=notice,
         focus=focus,
         options=_options(draft),
-        choices=CHOICES,
+        choices=FORM_CHOICES,
         flag_words=CARD_FLAG_WORDS,
         field_label=field_label,
-        turn_order=builder_form.turn_order,
-        turn_orders=tuple(builder_form.TURN_ORDER.items()),
+        turn_order=turn_order,
+        turn_orders=tuple(TURN_ORDER.items()),
         role_choices=ROLE_CHOICES,
-        **builder_form.TEMPLATE_HELPERS,
+        **TEMPLATE_HELPERS,
     )
     if request.headers.get(PARTIAL_HEADER):
         return render_template("scenario/_builder_form.html", **context), status
@@ -261,17 +266,17 @@ def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int =
 ROLE_CHOICES = (("none", "なし"), ("attacker", "アタッカー"), ("blocker", "ブロッカー"))
 
 
-def _options(draft: builder_form.Draft) -> dict[str, Any]:
+def _options(draft: Draft) -> dict[str, Any]:
     """Choices for the selects, from the board as drafted: the attacker among the turn player's occupied
     slots, the target and the blocker among the opponent's, 身代わり and 事変 among the opponent's hand cards
     (never an empty slot nor one's own), and the ids of declared cards (for hand/deck actions)."""
     ids: list[str] = []
     players = draft.get("players") if isinstance(draft.get("players"), dict) else {}
-    occupied: dict[str, list[tuple[str, str]]] = {pid: [] for pid in builder_form.PLAYERS}
-    hand: dict[str, list[tuple[str, str]]] = {pid: [] for pid in builder_form.PLAYERS}
-    for pid in builder_form.PLAYERS:
+    occupied: dict[str, list[tuple[str, str]]] = {pid: [] for pid in PLAYERS}
+    hand: dict[str, list[tuple[str, str]]] = {pid: [] for pid in PLAYERS}
+    for pid in PLAYERS:
         player = players.get(pid) if isinstance(players.get(pid), dict) else {}
-        for zone in (*builder_form.ZONES, "field"):
+        for zone in (*ZONES, "field"):
             node = player.get(zone)
             stacks = node.items() if zone == "field" and isinstance(node, dict) else [("", node)]
             for slot, stack in stacks:
@@ -282,10 +287,10 @@ def _options(draft: builder_form.Draft) -> dict[str, Any]:
                 if zone == "hand":
                     hand[pid] += [(card["id"], f"{card['id']}〈{card.get('name') or '手札'}〉") for card in cards if card.get("id")]
     game = draft.get("game") if isinstance(draft.get("game"), dict) else {}
-    attacker = game.get("turn_player") if game.get("turn_player") in builder_form.PLAYERS else "A"
+    attacker = game.get("turn_player") if game.get("turn_player") in PLAYERS else "A"
     defender = "B" if attacker == "A" else "A"
     nothing = [("", "（場にカードを置いてください）")]
-    defences = [(builder_form.LEFT_OPEN, "決めていない（防御側に選択を求める）"), (builder_form.NO_DEFENCE, "防御しない")]
+    defences = [(LEFT_OPEN, "決めていない（防御側に選択を求める）"), (NO_DEFENCE, "防御しない")]
     defences += [(f"block:{ref}", f"ブロック: {label}") for ref, label in occupied[defender]]
     defences += [(f"substitute:{ref}", f"身代わり: {label}") for ref, label in hand[defender]]
     defences += [(f"event:{ref}", f"事変: {label}") for ref, label in hand[defender]]
@@ -295,7 +300,7 @@ def _options(draft: builder_form.Draft) -> dict[str, Any]:
         "attackers": occupied[attacker] or nothing,
         "targets": [("deck", f"{defender}の山札")] + occupied[defender],
         "defences": defences,
-        "occupied": [choice for pid in builder_form.PLAYERS for choice in occupied[pid]] or nothing,
+        "occupied": [choice for pid in PLAYERS for choice in occupied[pid]] or nothing,
     }
 
 
@@ -342,7 +347,7 @@ def stateless_link_json(payload: str):
 
 @bp.route("/s/<payload>/edit")
 def edit_stateless(payload: str):
-    return _builder(builder_form.draft_from_data(_decoded_or_error(payload).dump()))
+    return _builder(draft_from_data(_decoded_or_error(payload).dump()))
 
 
 @bp.route("/s/<payload>/yaml")
@@ -389,7 +394,7 @@ def short_link_json(link_id: str):
 
 @bp.route("/t/<link_id>/edit")
 def edit_short_link(link_id: str):
-    return _builder(builder_form.draft_from_data(_record_or_404(link_id).scenario_data()))
+    return _builder(draft_from_data(_record_or_404(link_id).scenario_data()))
 
 
 @bp.route("/t/<link_id>/rerun.json")
