@@ -67,12 +67,13 @@ def test_yaml_and_csv_lists_read_into_cards():
 
 
 @pytest.mark.parametrize(("text", "kind", "row", "field", "words"), [
-    ("- {name: a, rank: 7}", "yaml", 1, "rank", "4"),
+    ("- {name: a, rank: 7}", "yaml", 1, "rank", "4以下にしてください"),
     ("- {name: a}\n- {name: b, type: event, power: 100}", "yaml", 2, "", "2.2.1"),
     ("- {name: a, colour: red}", "yaml", 1, "colour", "知らない項目"),
     ("- {name: a}\n- {name: a}", "yaml", 2, "name", "1枚目と同じ名前"),
-    ("- {name: a, effects: [{name: x, mark: weekly}]}", "yaml", 1, "effects.0.mark", ""),
-    ("name,rank\nok,1\nbad,ランク\n", "csv", 3, "rank", ""),
+    ("- {name: a, effects: [{name: x, mark: weekly}]}", "yaml", 1, "effects.0.mark", "次のいずれかを選んでください"),
+    ("- {rank: 1}", "yaml", 1, "name", "1枚目のname: 入力してください"),
+    ("name,rank\nok,1\nbad,ランク\n", "csv", 3, "rank", "3行目のrank: 整数で入力してください"),
     ("name,rank\nok,1,extra\n", "csv", 2, "", "列が多い"),
 ])
 def test_a_bad_row_is_named_by_row_and_field(text, kind, row, field, words):
@@ -80,6 +81,7 @@ def test_a_bad_row_is_named_by_row_and_field(text, kind, row, field, words):
         read_cards(text, kind)
     problem = next(p for p in refused.value.problems if p.row == row)
     assert problem.field == field and words in str(problem)
+    assert "Input should" not in str(refused.value)  # the format's Japanese message, never pydantic's English
 
 
 def test_a_file_with_any_problem_imports_nothing(tmp_path: Path):
@@ -149,7 +151,8 @@ def test_cli_import_reports_problems_and_imports_good_files(tmp_path: Path, monk
     bad.write_text("name,power\n足軽,たくさん\n", encoding="utf-8")
     refused = CliRunner().invoke(main, ["cards", "import", str(bad), "--json"])
     assert refused.exit_code == 2
-    assert json.loads(refused.stdout)["problems"][0]["field"] == "power"
+    problem = json.loads(refused.stdout)["problems"][0]
+    assert (problem["field"], problem["code"], problem["message"]) == ("power", "not_integer", "整数で入力してください")
     good = tmp_path / "good.csv"
     good.write_text(GOOD_CSV, encoding="utf-8")
     imported = CliRunner().invoke(main, ["cards", "import", str(good)])

@@ -17,6 +17,7 @@ from adjudicator.format import matching
 from adjudicator.format.base import MAX_NAME, MAX_POWER
 from adjudicator.format.effects import Where
 from adjudicator.format.matching import READINGS, CardInformation, Verdict
+from adjudicator.format.validation import format_errors
 from adjudicator.format.wording import WordingError, read_condition
 
 MAX_ATTRIBUTES = 20
@@ -97,7 +98,7 @@ def match(condition: str, card: CardQuery) -> MatchAnswer:
     except WordingError as error:
         raise MatchError(str(error), error.position) from None
     except ValidationError as error:
-        raise MatchError("条件を読めない: " + "; ".join(e["msg"].removeprefix("Value error, ") for e in error.errors())) from None
+        raise MatchError("条件を読めない: " + "; ".join(e.message_ja for e in format_errors(error))) from None
     information = _information(card)
     unknown = _unknown(card)
     verdict: Verdict = matching.judge(where, information)

@@ -1,7 +1,8 @@
 """A library card: a card's printed information only (no board state), validated as the format's card.
 
 Rows come from YAML or CSV; every problem is reported with its row number and field, and a row is valid
-exactly when the scenario format would accept it as a card (``adjudicator.format.board.CardSpec``).
+exactly when the scenario format would accept it as a card (``adjudicator.format.board.CardSpec``). The
+format's own typed errors (``adjudicator.format.validation``) say what is wrong, in Japanese, with the clause.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from adjudicator.format.board import CardSpec
+from adjudicator.format.errors import FormatError
 from adjudicator.format.matching import person_name
+from adjudicator.format.validation import format_errors
 
 # What is printed on a card (2.2); everything else a scenario card may carry is board state.
 PRINTED_FIELDS = ("name", "type", "rank", "level", "power", "role", "attributes", "substitute", "counter", "effects")
@@ -26,6 +29,7 @@ class RowProblem:
     field: str        # e.g. ``rank``, ``effects.0.mark``; empty when the row as a whole is wrong
     message: str
     unit: str = "行目"  # CSV lines; a YAML list counts cards (枚目)
+    code: str = ""     # the format's error code (``adjudicator.format.messages``) where the format refused it
 
     def __str__(self) -> str:
         if not self.row:
@@ -34,7 +38,11 @@ class RowProblem:
         return f"{where}: {self.message}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"row": self.row, "field": self.field, "message": self.message, "text": str(self)}
+        return {"row": self.row, "field": self.field, "message": self.message, "text": str(self), "code": self.code}
+
+    @classmethod
+    def of(cls, row: int, error: FormatError, unit: str = "行目") -> "RowProblem":
+        return cls(row, error.path, error.message_ja, unit, error.code)
 
 
 class CardRowError(ValueError):
@@ -79,7 +87,4 @@ def validate_row(row: int, data: Any, unit: str = "行目") -> tuple[LibraryCard
     try:
         return LibraryCard(CardSpec.model_validate(data)), []
     except ValidationError as error:
-        return None, [
-            RowProblem(row, ".".join(str(part) for part in problem["loc"]), problem["msg"].removeprefix("Value error, "), unit)
-            for problem in error.errors()
-        ]
+        return None, [RowProblem.of(row, problem, unit) for problem in format_errors(error)]
