@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 from adjudicator.cli import main
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.checks.audit import audit, branches, import_engine
-from adjudicator.engine.rules import registered_rules
+from adjudicator.engine.rules import Rule, registered_rules
 from adjudicator.engine.trace import Considered
 from adjudicator.checks.verify import scenario_files
 from adjudicator.rulebook.numbers import citation_covers
@@ -113,3 +114,21 @@ def test_the_rules_command_prints_the_counts(monkeypatch, tmp_path):
     assert re.search(r"^rules: \d+$", result.output, re.M)
     assert re.search(r"^outcome branches cited by a passing scenario: \d+$", result.output, re.M)
     assert result.exit_code == 0, result.output
+
+
+def test_each_rule_variable_names_one_rule_and_the_audit_reads_the_calling_modules_own():
+    import_engine()
+    bound: dict[str, set[str]] = {}
+    for module_name, module in list(sys.modules.items()):
+        if module_name.startswith("adjudicator.engine"):
+            for variable, value in vars(module).items():
+                if isinstance(value, Rule):
+                    bound.setdefault(variable, set()).add(value.name)
+    assert {variable: names for variable, names in bound.items() if len(names) > 1} == {}
+    # The audit resolves a cited name in the module that cites it, not by a name shared across modules.
+    cited = {b.site.split(":")[0]: set() for b in branches()}
+    for branch in branches():
+        cited[branch.site.split(":")[0]].update(branch.rules)
+    assert "draw_phase_draw" in cited["adjudicator.engine.phases"] and "draw" not in cited["adjudicator.engine.phases"]
+    assert "counter_event" in cited["adjudicator.engine.attack.respond"]
+    assert "counter_event_only" not in cited["adjudicator.engine.attack.respond"]

@@ -131,16 +131,17 @@ def import_engine() -> None:
 def branches() -> tuple[Branch, ...]:
     """Every call in the engine's code that records an outcome."""
     import_engine()
-    by_variable = _rule_variables()
+    unique = _unique_rule_variables()
     found = []
     for path in sorted(ENGINE_DIR.rglob("*.py")):
         module = "adjudicator." + path.relative_to(ENGINE_DIR.parent).with_suffix("").as_posix().replace("/", ".")
         if module in _MACHINERY:
             continue
+        namespace = vars(sys.modules[module.removesuffix(".__init__")])
         for function, node in _calls(ast.parse(path.read_text(encoding="utf-8"))):
             if (module, function) in _FORWARDERS and any(isinstance(a, ast.Starred) for a in node.args):
                 continue
-            branch = _branch(node, module, by_variable)
+            branch = _branch(node, module, _RuleNames(namespace, unique))
             if branch is not None:
                 found.append(branch)
     return tuple(sorted(found, key=lambda b: (b.site.split(":")[0], int(b.site.split(":")[1]))))
@@ -164,14 +165,14 @@ def _called_name(node: ast.Call) -> str | None:
     return func.id if isinstance(func, ast.Name) else None
 
 
-def _branch(node: ast.Call, module: str, by_variable: dict[str, str]) -> Branch | None:
+def _branch(node: ast.Call, module: str, names_of: "_RuleNames") -> Branch | None:
     name = _called_name(node)
     if name not in RECORDING_CALLS:
         return None
     outcome = RECORDING_CALLS[name] or _note_outcome(node)
     names, forwards = [], False
     for argument in node.args:
-        rule_name = _rule_name(argument, by_variable)
+        rule_name = names_of.rule_name(argument)
         if rule_name is not None:
             names.append(rule_name)
         elif isinstance(argument, ast.Starred) or (isinstance(argument, (ast.Name, ast.Subscript, ast.Attribute))
@@ -194,24 +195,41 @@ def _is_text(node: ast.AST) -> bool:
     return isinstance(node, (ast.Constant, ast.JoinedStr, ast.BinOp))
 
 
-def _rule_name(node: ast.AST, by_variable: dict[str, str]) -> str | None:
-    if isinstance(node, ast.Name):
-        return by_variable.get(node.id)
-    if isinstance(node, ast.Attribute):
-        return by_variable.get(node.attr)
-    return None
+@dataclass(frozen=True)
+class _RuleNames:
+    """The rule an argument names, found as the object it is bound to in the calling module (``DRAW``,
+    ``zone_moves.DRAW_IS_FROM_TOP``), so two modules' variables of one name never mix up their rules."""
+
+    namespace: dict[str, Any]   # the calling module's globals
+    unique: dict[str, str]      # a name only one rule has anywhere: for a rule imported inside a function
+
+    def rule_name(self, node: ast.AST) -> str | None:
+        value = self._value(node)
+        if isinstance(value, Rule):
+            return value.name
+        if value is None and isinstance(node, (ast.Name, ast.Attribute)):
+            return self.unique.get(node.id if isinstance(node, ast.Name) else node.attr)
+        return None
+
+    def _value(self, node: ast.AST) -> Any:
+        if isinstance(node, ast.Name):
+            return self.namespace.get(node.id)
+        if isinstance(node, ast.Attribute):
+            owner = self._value(node.value)
+            return getattr(owner, node.attr, None) if owner is not None else None
+        return None
 
 
-def _rule_variables() -> dict[str, str]:
-    """Module-level names bound to a registered rule (``DECK_DAMAGE`` → ``"deck_damage"``)."""
-    found: dict[str, str] = {}
+def _unique_rule_variables() -> dict[str, str]:
+    """Module-level names bound to one rule only across the engine (``DECK_DAMAGE`` → ``"deck_damage"``)."""
+    found: dict[str, set[str]] = defaultdict(set)
     for module_name, module in list(sys.modules.items()):
         if not module_name.startswith("adjudicator.engine"):
             continue
         for variable, value in vars(module).items():
             if isinstance(value, Rule):
-                found.setdefault(variable, value.name)
-    return found
+                found[variable].add(value.name)
+    return {variable: next(iter(names)) for variable, names in found.items() if len(names) == 1}
 
 
 def trace_items(trace: Trace):

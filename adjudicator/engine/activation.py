@@ -43,7 +43,7 @@ EVENT_LEVEL = rule("event_level", ("6.8.1", "6.8.2"), "事変は、場のオモ�
 ONE_EVENT_PER_TURN = rule("one_event_per_turn", ("6.8.1", "11.2.4"), "事変は相手のターンも含め1ターンに1枚まで")
 EVENT_IN_NO_ZONE = rule("event_in_no_zone", ("2.8.1", "2.8.2"), "処理中の事変はどのゾーンにも属さない")
 EVENT_TO_GRAVEYARD = rule("event_to_graveyard", ("6.8.3", "2.8.1"), "事変は効果を使い終わったら墓地へ送る")
-COUNTER_EVENT = rule("counter_event_only", ("11.2.4", "11.2.7"), "「相手の攻撃時にも発動できる」事変だけが攻撃への対応に使える")
+COUNTER_EVENT_ONLY = rule("counter_event_only", ("11.2.4", "11.2.7"), "「相手の攻撃時にも発動できる」事変だけが攻撃への対応に使える")
 OPPONENT_EVENT = rule("opponent_event", ("5.2.4", "11.2.4"), "相手のターンに事変を発動できるのは、相手の攻撃への対応としてだけ")
 
 
@@ -136,7 +136,7 @@ def event_problem(game: "Game", player: str, card: Card, counter: bool = False) 
     if not card.is_event:
         return f"{card.label()}は事変ではない", (PERSON_AND_EVENT,)
     if counter and not card.info.counter:
-        return f"{card.label()}には「相手の攻撃時にも発動できる」がない", (COUNTER_EVENT,)
+        return f"{card.label()}には「相手の攻撃時にも発動できる」がない", (COUNTER_EVENT_ONLY,)
     if game.board.players[player].events_this_turn >= 1:
         return f"{player}はこのターン既に事変を発動している（事変は相手のターンも含め1ターンに1枚まで）", (ONE_EVENT_PER_TURN,)
     forbidden = forbidding(game, player, "event", card)

@@ -23,7 +23,7 @@ from adjudicator.engine.outcomes import Illegal
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
 
-DRAW = rule("draw_phase_draw", ("5.2.2", "6.5.5"), "ドロー&リフレッシュフェーズには山札の上から0〜2枚を引く（枚数は引く前に決める）")
+DRAW_PHASE_DRAW = rule("draw_phase_draw", ("5.2.2", "6.5.5"), "ドロー&リフレッシュフェーズには山札の上から0〜2枚を引く（枚数は引く前に決める）")
 REFRESH = rule("refresh", ("5.2.2", "3.2.1"), "自分の場のレスト状態のカードを全てアクティブにする")
 HAND_DRAW_LIMIT = rule("hand_draw_limit", "6.5.8", "「手札がn枚以上になるように引けない」に触れる枚数は引けない")
 SUMMON = rule("summon_phase", "5.2.3", "自分の場のウラのカードを全てオモテにし、手札からランク0のカードを好きな枚数召喚する")
@@ -46,10 +46,10 @@ def perform_draw_phase(game: "Game", index: int, spec: DrawPhaseSpec) -> None:
     """Draw 0..2 (chosen before drawing, 6.5.5), check the decks, then refresh (5.2.2, 3.2.1)."""
     board = game.board
     player_id = board.turn_player
-    _once_per_turn(game, "draw_phase", "このターンのドロー&リフレッシュは既に行った", DRAW)
+    _once_per_turn(game, "draw_phase", "このターンのドロー&リフレッシュは既に行った", DRAW_PHASE_DRAW)
     first_player_first_turn = board.is_first_turn() and player_id == board.first_player
     if spec.draw > DRAW_LIMIT:
-        raise Illegal(f"ドロー&リフレッシュフェーズに引けるのは0〜2枚（{spec.draw}枚は引けない）", DRAW)
+        raise Illegal(f"ドロー&リフレッシュフェーズに引けるのは0〜2枚（{spec.draw}枚は引けない）", DRAW_PHASE_DRAW)
     if spec.draw:
         _check_draw_allowed(game, player_id, spec.draw)
     _draw(game, player_id, spec.draw)
@@ -88,7 +88,7 @@ def _draw(game: "Game", player_id: str, count: int) -> None:
     text = f"{player_id}は山札の上から{len(drawn)}枚引く。" if count else f"{player_id}はカードを引かない（0枚）。"
     if len(drawn) < count:
         text += f"山札が{len(drawn)}枚しかないので、それだけを引く。"
-    game.trace.step(text, DRAW, zone_moves.DRAW_IS_FROM_TOP, changes=naming.count_changes(before, board))
+    game.trace.step(text, DRAW_PHASE_DRAW, zone_moves.DRAW_IS_FROM_TOP, changes=naming.count_changes(before, board))
 
 
 def _refresh(game: "Game", player_id: str) -> None:

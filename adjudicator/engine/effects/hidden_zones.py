@@ -42,7 +42,7 @@ HIDDEN_TARGETS_OPTIONAL = rule("hidden_targets_optional", "6.6.1", "非公開領
 DECK_PRIVATE = rule("deck_private", ("2.5.3", "2.5.4"), "山札の枚数は公開情報、内容は誰にとっても非公開情報")
 GRAVEYARD_PRIVATE = rule("graveyard_private", ("2.6.2", "2.6.3"), "墓地の枚数は公開情報、内容は非公開情報")
 HAND_PRIVATE = rule("hand_private", ("2.7.2", "2.7.3"), "手札の枚数は公開情報、内容は相手にとって非公開情報")
-COUNTS_PUBLIC = rule("counts_and_contents", ("4.1.1", "4.1.2"), "枚数はどのゾーンでも公開情報、内容の公開性は自分から見て区分する")
+COUNTS_AND_CONTENTS = rule("counts_and_contents", ("4.1.1", "4.1.2"), "枚数はどのゾーンでも公開情報、内容の公開性は自分から見て区分する")
 SHOW_CONDITIONAL_MOVE = rule(
     "show_conditional_move", "4.5.1", "非公開領域同士で条件付きのカードを移動する時は、移動できるカードであることを相手に見せる"
 )
@@ -179,9 +179,9 @@ def _rest_of_top(run: "EffectRun", spec: SearchSpec, owner: str, rest: list) -> 
 def _record_move(run: "EffectRun", spec: SearchSpec, owner: str, picked: list, changes: list[str]) -> None:
     to = {"hand": "手札に加える", "graveyard": "墓地へ送る", "deck_top": "山札の上に置く", "deck_bottom": "山札の下に置く"}[spec.to]
     if not picked:
-        run.game.trace.step(f"{run.label}: {owner}は選ぶカードがない（または選ばない）ので、何も{to.removesuffix('る')}ない。", HIDDEN_TARGETS_OPTIONAL, COUNTS_PUBLIC)
+        run.game.trace.step(f"{run.label}: {owner}は選ぶカードがない（または選ばない）ので、何も{to.removesuffix('る')}ない。", HIDDEN_TARGETS_OPTIONAL, COUNTS_AND_CONTENTS)
         return
-    rules = [COUNTS_PUBLIC]
+    rules = [COUNTS_AND_CONTENTS]
     if spec.random:
         rules.append(RANDOM_PICK)
         text = f"{owner}は見ずに{len(picked)}枚を{to}。移動したカードの内容は誰も確認しない"
