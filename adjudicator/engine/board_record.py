@@ -2,8 +2,8 @@
 
 A record is what was seen, not a board to play on: counts per zone (or ``"unknown"`` where the scenario
 left a count unknown, 4.1.1), the occupied field slots with the facts the trace shows, and the known hand
-cards. ``BoardRecord.from_json(r.to_json())`` equals ``r``, and ``to_json`` writes exactly the JSON the
-engine's snapshot (``snapshot.board_json``) wrote, so stored traces keep their bytes. Reading refuses what
+cards. The engine's snapshot (``snapshot.board_record``) builds them from the board; ``to_json`` writes the
+JSON stored traces hold, and ``BoardRecord.from_json(r.to_json())`` equals ``r``. Reading refuses what
 is not a board record (``ValueError``) instead of guessing.
 """
 

@@ -20,6 +20,7 @@ from adjudicator.format.actions import Action, Choices, Picked
 from adjudicator.format.scenario import Scenario
 from adjudicator.engine import activation, attack, impossible, phases, snapshot, turns
 from adjudicator.engine.board import Board, CountUnknown, build_board
+from adjudicator.engine.board_record import BoardRecord
 from adjudicator.engine.continuation import scenario_form
 from adjudicator.engine.game import Game
 from adjudicator.engine.naming import ZONE_NAMES
@@ -71,7 +72,7 @@ def resolve(scenario: Scenario) -> Trace:
     """Resolve every action of the scenario in order and return the cited trace."""
     board = build_board(scenario)
     recorder = Recorder()
-    initial = snapshot.board_json(board)
+    initial = snapshot.board_record(board)
     problems = impossible.board_problems(scenario, board)
     if problems:
         return _finish(scenario, board, recorder, initial, errors=problems)
@@ -135,7 +136,7 @@ def _finish(
     scenario: Scenario,
     board: Board,
     recorder: Recorder,
-    initial: dict[str, Any],
+    initial: BoardRecord,
     errors: list[tuple[str, str]] | None = None,
 ) -> Trace:
     finished = not errors and recorder.decision is None and recorder.limit is None and not recorder.gaps
@@ -150,7 +151,7 @@ def _finish(
         gaps=tuple(recorder.gaps),
         limit=recorder.limit,
         winner=board.winner,
-        final=snapshot.board_json(board),
+        final=snapshot.board_record(board),
         initial=initial,
         errors=tuple(errors or ()),
         final_scenario=scenario_form(board, scenario.title) if finished and board.winner is None else None,

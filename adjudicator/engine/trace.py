@@ -289,14 +289,6 @@ class Trace:
     # The final board in scenario form, to continue from (None when resolution did not run to its end).
     final_scenario: dict[str, Any] | None = None
 
-    def __post_init__(self) -> None:
-        # The engine's snapshot hands a board over as its JSON (snapshot.board_json): read it here, once, so
-        # that every reader of a trace gets the typed record.
-        for name in ("final", "initial"):
-            board = getattr(self, name)
-            if not isinstance(board, BoardRecord):
-                object.__setattr__(self, name, BoardRecord.from_json(board))
-
     @property
     def legal(self) -> bool:
         return not self.violations and not self.errors
