@@ -242,6 +242,20 @@ def test_a_stored_trace_that_does_not_read_gets_a_clear_page_not_a_500(client, a
     assert client.get(f"/t/{record.id}.json").status_code == twin_status
 
 
+@pytest.mark.parametrize("stored", ['{"format": "hi-story-scenario/1", "players": ', "[1, 2]"])
+def test_editing_a_stored_scenario_that_does_not_read_gets_a_clear_page_not_a_500(client, app, stored):
+    from dataclasses import replace
+
+    scenario = _scenario()
+    made = make_record(scenario, resolve(scenario).to_json(), Versions("hi-story", "v1.0.0", f"0.1.{len(stored)}"))
+    with app.app_context():
+        record = link_store().put(replace(made, scenario=stored))
+    page = client.get(f"/t/{record.id}/edit")
+    assert page.status_code == 409
+    assert "このリンクに保存されたシナリオは壊れているため、ビルダーで開けません。" in _text(page)
+    assert client.get(f"/t/{record.id}").status_code == 200  # the stored trace still shows
+
+
 def test_rerun_of_an_unchanged_ruling_says_so(client, app):
     scenario = _scenario()
     with app.app_context():

@@ -394,7 +394,14 @@ def short_link_json(link_id: str):
 
 @bp.route("/t/<link_id>/edit")
 def edit_short_link(link_id: str):
-    return _builder(draft_from_data(_record_or_404(link_id).scenario_data()))
+    record = _record_or_404(link_id)
+    try:
+        data = record.scenario_data()
+    except ValueError:  # a damaged record whose scenario is not even JSON: said plainly, never a 500
+        data = None
+    if not isinstance(data, dict):
+        return render_template("scenario/link_problem.html", message=UNREADABLE_SCENARIO, details=[]), 409
+    return _builder(draft_from_data(data))
 
 
 @bp.route("/t/<link_id>/rerun.json")
@@ -442,6 +449,8 @@ UNSUPPORTED_TYPE = "シナリオは application/json か application/yaml で送
 NOT_VALID = "シナリオに誤りがあります（誤りの箇所と内容は errors にあります）。"
 STALE_SCENARIO = ("このリンクのシナリオは現在のシナリオ形式では有効ではないため、現在のルールで再判定できません。"
                   "表示しているのは保存された判定です。")
+UNREADABLE_SCENARIO = ("このリンクに保存されたシナリオは壊れているため、ビルダーで開けません。"
+                       "保存された判定はリンクのページで見られます。")
 UNREADABLE_TRACE = ("このリンクに保存された判定は、壊れているか、このバージョンでは読めない形式のため表示できません。"
                     "シナリオが有効なら、下のリンクから現在のルールで判定できます。")
 
