@@ -148,6 +148,9 @@ FORM_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "turn": _pairs(vocabulary.TURNS),
 }
 
+# The role as three one-tap choices that fit one phone row (scenario/_card.html).
+ROLE_CHOICES: tuple[tuple[str, str], ...] = (_NONE, *_pairs(vocabulary.ROLES))
+
 # A card's flags, each a checkbox (scenario/_card.html).
 CARD_FLAG_WORDS: tuple[tuple[str, str], ...] = (
     ("substitute", "｛身代わり｝を持つ"),

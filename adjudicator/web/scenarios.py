@@ -54,10 +54,9 @@ from adjudicator.web.builder_draft import PLAYERS, TURN_ORDER, ZONES, Draft, dra
 from adjudicator.web.builder_edit import apply_operation
 from adjudicator.web.builder_inputs import TEMPLATE_HELPERS
 from adjudicator.web.builder_kinds import LEFT_OPEN, NO_DEFENCE
-from adjudicator.web.builder_labels import CARD_FLAG_WORDS, FORM_CHOICES, field_label
+from adjudicator.web.builder_labels import CARD_FLAG_WORDS, FORM_CHOICES, ROLE_CHOICES, field_label
 from adjudicator.web.builder_posted import MAX_FIELDS, draft_from_form
 from adjudicator.web.errors import wants_json
-from adjudicator.web.links import node_url
 from adjudicator.web.rate_limits import write_limit
 from adjudicator.web.services import find_book
 
@@ -260,10 +259,6 @@ def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int =
     if request.headers.get(PARTIAL_HEADER):
         return render_template("scenario/_builder_form.html", **context), status
     return render_template("scenario/builder.html", **context), status
-
-
-# The role as three one-tap choices that fit one phone row (the select's longer labels name the marks too).
-ROLE_CHOICES = (("none", "なし"), ("attacker", "アタッカー"), ("blocker", "ブロッカー"))
 
 
 def _options(draft: Draft) -> dict[str, Any]:
