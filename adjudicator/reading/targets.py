@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.format.wording import RUBY_MARKS
 from adjudicator.reading.productions import production
 from adjudicator.reading.values import NotReadable, NounPhrase, merge_where
 
@@ -99,9 +100,6 @@ def _words(*words: str) -> str | list[str]:
             rule='name_words: ("〈" NAME "〉")+')
 def name_words(*words: str) -> dict[str, Any]:
     return {"name": _words(*(_without_ruby(word) for word in words))}
-
-
-RUBY_MARKS = ("（", "(", "《", "｜", "|")
 
 
 def _without_ruby(word: str) -> str:
