@@ -80,6 +80,12 @@ MESSAGES: dict[str, Message] = {
     "word_length": _m("min max", "a word is {min}..{max} characters", "語は{min}〜{max}文字です"),
     "selector_one_mode": _m("", "a selector is one of `all`, `choose`, `this`, `it`, `slots` or `trigger`",
                             "カードの指定は「全て」「選ぶ」「これ」「それ」「1枚ずつの条件」「誘発したカード」のいずれか1つです"),
+    "superlative_one_value": _m("", "`most` names exactly one of `power` or `rank` (highest or lowest)",
+                                "「最も」はパワー（power）かランク（rank）のどちらか1つを指定します（highest/lowest）"),
+    "superlative_on_field": _m("", "`most` compares the field cards `all` or `choose` selects, not `this`, `it`, "
+                               "`slots`, `trigger` or a hidden zone",
+                               "「最も」は「全て」「選ぶ」で指定する場のカードの間で比べます（これ・それ・1枚ずつの条件・"
+                               "誘発したカード・非公開領域には使えません）"),
     "draw_one_kind": _m("", "a draw is one of `count`, `up_to`, `until_hand` or `count_of`",
                         "引く枚数は count・up_to・until_hand・count_of のいずれか1つです"),
     "add_or_set": _m("", "exactly one of `add` or `set`", "パワーは増減（add）か設定（set）のどちらか一方です"),

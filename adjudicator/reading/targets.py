@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.format.wording import RUBY_MARKS
+from adjudicator.vocabulary import SUPERLATIVES
 from adjudicator.reading.productions import production
 from adjudicator.reading.values import NotReadable, NounPhrase, merge_where
 
@@ -181,6 +182,19 @@ def cond_other() -> tuple[str, Any]:
     return ("where", {"other": True})
 
 
+# 「最もパワーが高い」 and the same words in the other order, 「パワーが最も高い」.
+MOST_WORDS = {said: key for key, word in SUPERLATIVES.items()
+              for said in (word, word.replace("最も", "").replace("が", "が最も"))}
+
+
+@production("cond_most", "7.3.11", "「最もパワーが高い」「ランクが最も低い」: of the cards the other conditions name, those with the "
+            "extreme value; every tied card counts, never narrowed to one",
+            rule="cond_most: MOST\nMOST: " + " | ".join(f'"{w}"' for w in MOST_WORDS))
+def cond_most(said: str) -> tuple[str, Any]:
+    stat, way = MOST_WORDS[said]
+    return ("most", {stat: way})
+
+
 @production("cond_every", "8.3.1", "「全ての」: every card that matches", rule='cond_every: "全ての"')
 def cond_every() -> tuple[str, Any]:
     return ("every", True)
@@ -236,6 +250,10 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
             phrase.zone = value
         elif key == "every":
             phrase.every = True
+        elif key == "most":
+            if phrase.most is not None:
+                raise NotReadable("最上級（「最も」）が二つある")
+            phrase.most = value
         else:
             wheres.append(value)
     phrase.where = merge_where(*wheres)
@@ -245,7 +263,7 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
 @production("field_cards", "7.3.1", "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
             rule='field_cards: [cond_other] owner condition* noun rank_unit*\n?owner: owner_opponent | owner_self | owner_each\n'
                  '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_bracket | cond_not '
-                 '| cond_effect_name | cond_role | cond_other | cond_every\n'
+                 '| cond_effect_name | cond_role | cond_other | cond_every | cond_most\n'
                  '?noun: noun_card | noun_person | noun_event | noun_bracket | noun_role')
 def field_cards(*parts: Any) -> NounPhrase:
     units = [value for key, value in (p for p in parts if p is not None) if key == "unit"]
