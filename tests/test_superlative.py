@@ -94,3 +94,40 @@ def test_a_superlative_on_a_hidden_zone_is_a_load_error_not_a_ruling():
     with pytest.raises(ScenarioError) as refused:
         load_scenario(board)
     assert any(e.code == "superlative_on_field" and e.rule == "7.3.11" for e in refused.value.errors)
+
+
+# --- 7.3.8: 「合わせてn枚まで」, one combined count over the groups 「と」 joins ------------------------------
+
+
+@pytest.mark.parametrize(("text", "selector"), [
+    ("相手の場の【武将】と【文化人】を合わせて2枚まで選び、レストする。",
+     {"player": "opponent", "choose": 2, "up_to": True, "where": {"attribute": ["武将", "文化人"]}}),
+    ("相手の場のレストしているカードと〈信長〉を合わせて2枚、レストする。",
+     {"player": "opponent", "choose": 2, "where": {"any_of": [{"state": "rest"}, {"name": "信長"}]}}),
+    ("自分の場の【武将】とランク1の【足軽】を合わせて3枚まで選び、レストする。",
+     {"choose": 3, "up_to": True, "where": {"any_of": [{"attribute": "武将"}, {"rank": 1, "attribute": "足軽"}]}}),
+])
+def test_together_is_one_combined_count_over_the_groups(text, selector):
+    reading = read_effect(text)
+    assert reading.unread == ()
+    assert reading.sentence_dumps() == [{"do": [{"rest": selector}]}]
+    assert {"7.3.8", "7.3.7"} <= set(reading.cites)
+
+
+def test_together_with_every_or_a_superlative_is_not_guessed():
+    for text in ("相手の場の全ての【武将】と【文化人】を合わせて2枚まで選び、レストする。",
+                 "相手の場の最もパワーが高い【武将】と【文化人】を合わせて2枚まで選び、レストする。"):
+        reading = read_effect(text)
+        assert reading.sentences == () and reading.unread, text
+
+
+def test_together_lets_the_pick_fall_in_one_group_only():
+    field = {1: {"card": {"name": "織田信長", "rank": 3, "power": 5000, "attributes": ["武将"]}},
+             2: {"card": {"name": "豊臣秀吉", "rank": 3, "power": 4500, "attributes": ["武将"]}},
+             3: {"card": {"name": "千利休", "rank": 2, "power": 2000, "attributes": ["文化人"]}}}
+    text = "相手の場の【武将】と【文化人】を合わせて2枚まで選び、レストする。"
+    picked = [{"activate": {"card": "A1", "effect": "効果", "picks": [["B1", "B2"]]}}]
+    trace = resolve(load_scenario(_board(text, field, picked))).to_json()
+    assert trace["legal"] is True and _states(trace) == {"1": "rest", "2": "rest", "3": "active"}
+    too_many = [{"activate": {"card": "A1", "effect": "効果", "picks": [["B1", "B2", "B3"]]}}]
+    assert resolve(load_scenario(_board(text, field, too_many))).to_json()["legal"] is False

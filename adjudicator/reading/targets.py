@@ -383,7 +383,30 @@ def slot_unit(*parts: Any) -> tuple[int, dict[str, Any]]:
     return count, phrase.where
 
 
-OBJECT = "?object: object_ref | object_all | object_every | object_count | pick | object_slots"
+@production("object_together", ("7.3.8", "7.3.7", "7.3.4", "8.4.1"), "「相手の場の【A】と【B】を合わせて2枚まで（選び）」: the "
+            "groups joined by 「と」 share one combined count, whatever the breakdown; the owner written first applies "
+            "to every group",
+            rule='object_together: field_cards ("と" together_unit)+ "を合わせて" number "枚" [up_to] [("選び" | "選んで")] ["、"]\n'
+                 'together_unit: condition* noun')
+def object_together(phrase: NounPhrase, *parts: Any) -> dict[str, Any]:
+    *groups, count, up_to = parts
+    if phrase.every or phrase.most is not None or any(every for _, every in groups):
+        raise NotReadable("「合わせて」の枠に「全ての」「最も」がかかる読み方は書かれていない")
+    if len(groups) + 1 > 5:
+        raise NotReadable("まとまりが多すぎる")
+    where = any_of(dict(phrase.where), *(where for where, _ in groups))
+    return {**phrase.selector(), "where": where, "choose": count, **({"up_to": True} if up_to else {})}
+
+
+@production("together_unit", ("7.3.7", "7.3.1"), "「【B】」 of 「【A】と【B】を合わせて」: one group, its conditions joined by 「の」")
+def together_unit(*words: Any) -> tuple[dict[str, Any], bool]:
+    phrase = _phrase(tuple(words))
+    if phrase.most is not None:
+        raise NotReadable("「合わせて」の枠に「最も」がかかる読み方は書かれていない")
+    return phrase.where, phrase.every
+
+
+OBJECT = "?object: object_ref | object_all | object_every | object_count | pick | object_slots | object_together"
 
 # --- 「…の」 (whose power), 「…は」 (the subject) ------------------------------------------------------
 
