@@ -51,6 +51,11 @@ ACTS = {
 # What a protection keeps from happening (8.2.6).
 PROTECTIONS = {"leave_field": "場を離れない", "battle": "バトルで墓地へ送られない", "effects": "効果を受けない"}
 
+# 7.3.11: a superlative of a selector (``most: {power: highest}``), in the card's own words.
+SUPERLATIVES = {("power", "highest"): "最もパワーが高い", ("power", "lowest"): "最もパワーが低い",
+                ("rank", "highest"): "最もランクが高い", ("rank", "lowest"): "最もランクが低い"}
+STAT_WORDS = {"power": "パワー", "rank": "ランク"}
+
 # A defender's answers to an attack (11.2).
 DEFENCES = {"block": "ブロック", "substitute": "身代わり", "event": "事変"}
 

@@ -112,6 +112,39 @@ def test_where_accepts_wording_in_a_value_and_refuses_the_wrong_bracket():
         Where.model_validate({"name": "【武将】"})
 
 
+@pytest.mark.parametrize("value, code, rule", [
+    ({"name": "【武将】"}, "wording_wrong_bracket", "7.1.1"),
+    ({"attribute": ["【武将】", "【文化人】でない"]}, "wording_in_list", "7.3.2"),
+    ({"name": "信長（のぶなが）"}, "wording_ruby", "7.1.3"),
+    ({"name": "〈信長(のぶなが)〉"}, "wording_ruby", "7.1.3"),
+    ("〈信長（のぶなが）〉でない【武将】", "wording_ruby", "7.1.3"),
+])
+def test_where_refusals_have_their_own_codes_and_clauses(value, code, rule):
+    effect = {"name": "謀反", "sentences": [{"do": [{"rest": {"player": "opponent", "all": True, "where": value}}]}]}
+    scenario = {
+        "format": FORMAT, "title": "t", "game": {"round": 2, "first_player": "A", "turn_player": "A", "phase": "effect"},
+        "players": {"A": {"deck": 5, "field": {1: {"card": {"name": "明智光秀", "rank": 1, "power": 1000,
+                                                            "effects": [effect]}}}}, "B": {"deck": 5}},
+        "actions": [{"activate": {"card": "A1", "effect": "謀反"}}],
+    }
+    with pytest.raises(ScenarioError) as refused:
+        load_scenario(scenario)
+    [error] = refused.value.errors
+    assert (error.code, error.rule) == (code, rule) and "where" in error.path
+    assert error.message_ja != error.message and rule in error.message_ja
+
+
+def test_a_word_with_its_ruby_is_refused_not_matched_as_written():
+    # 7.1.3: 〈信長（のぶなが）〉 matches only a card whose ruby matches; reading 「信長（のぶなが）」 as the word
+    # would match no card at all, silently.
+    with pytest.raises(WordingError, match="7.1.3"):
+        read_condition("〈信長（のぶなが）〉")
+    assert read_condition("〈信長〉でない").where == {"not": {"name": "信長"}}  # 7.1.3: no ruby, compared without
+    with pytest.raises(WordingError) as refused:
+        read_condition("【武将】か〈信長（のぶなが）〉")
+    assert refused.value.rule == "7.1.3" and refused.value.word == "信長（のぶなが）"
+
+
 def test_a_scenario_with_unreadable_wording_is_refused_with_its_path():
     scenario = {
         "format": FORMAT, "title": "t", "game": {"round": 2, "first_player": "A", "turn_player": "A", "phase": "effect"},

@@ -69,6 +69,20 @@ class Where(Strict):
         return value
 
 
+class Superlative(Strict):
+    """「最もパワーが高い」「最もランクが低い」: of the cards that meet the rest, those with the highest (or lowest)
+    value — every tied card, never narrowed to one (7.3.11). Exactly one of ``power`` and ``rank``."""
+
+    power: Literal["highest", "lowest"] | None = None
+    rank: Literal["highest", "lowest"] | None = None
+
+    @model_validator(mode="after")
+    def _one_value(self) -> "Superlative":
+        if (self.power is None) == (self.rank is None):
+            raise problem("superlative_one_value", rule="7.3.11")
+        return self
+
+
 class Selector(Strict):
     """Field cards an effect works on: 「全て」 (8.3), 「選ぶ」 (8.4), これ/それ (7.2.3), or a slot."""
 
@@ -85,12 +99,16 @@ class Selector(Strict):
     slots: list[Where] | None = Field(default=None, min_length=2, max_length=5)
     # 「そのカード」 in 「相手のカードが召喚された時、そのカードを…」: the card whose event fired this effect.
     trigger: bool = False
+    # 「最もパワーが高いカード」: only the field cards with the extreme value, all of them when tied (7.3.11).
+    most: Superlative | None = None
 
     @model_validator(mode="after")
     def _one_mode(self) -> "Selector":
         modes = [self.all, self.choose is not None, self.this, self.it, self.slots is not None, self.trigger]
         if sum(bool(m) for m in modes) > 1:
             raise problem("selector_one_mode")
+        if self.most is not None and (self.zone != "field" or self.this or self.it or self.slots or self.trigger):
+            raise problem("superlative_on_field", rule="7.3.11")
         return self
 
 

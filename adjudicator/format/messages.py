@@ -59,6 +59,18 @@ MESSAGES: dict[str, Message] = {
                          "条件「{wording}」を読めない: {why}"),
     "wording_unread_at": _m("wording position why", "cannot read the condition 「{wording}」 (at character {position}): {why}",
                             "条件「{wording}」を読めない（{position}文字目）: {why}"),
+    "wording_ruby": _m("wording word", "cannot decide the condition 「{wording}」: the word 「{word}」 carries its "
+                       "ruby, which must match too, and card information has no ruby",
+                       "条件「{wording}」は判定できない: 指定語「{word}」にルビがあり、ルビまで一致する必要があるが、"
+                       "カードの情報にルビがない"),
+    "wording_wrong_bracket": _m("field bracket given right", "`{field}` reads {bracket} words only; {given} goes "
+                                "under `{right}`, or write the whole condition as `where: <wording>`",
+                                "{field} には {bracket} の語だけを書きます。{given} は {right} に書くか、条件全体を "
+                                "where: <文言> として書いてください"),
+    "wording_in_list": _m("field wording", "`{field}` as a list holds one word an item (any one matches); write "
+                          "「{wording}」 as the whole value or as `where: <wording>`",
+                          "{field} の一覧には1項目に1語を書きます（どれか1つに当てはまればよい）。「{wording}」は値"
+                          "全体として、または where: <文言> として書いてください"),
     # --- the shared base ---
     "number_not_flag": _m("", "a number, not true/false", "数で入力してください（true/false ではありません）"),
     "until_or_turns": _m("", "give either `until` or `turns`, not both", "期間は until と turns のどちらか一方だけです"),
@@ -68,6 +80,12 @@ MESSAGES: dict[str, Message] = {
     "word_length": _m("min max", "a word is {min}..{max} characters", "語は{min}〜{max}文字です"),
     "selector_one_mode": _m("", "a selector is one of `all`, `choose`, `this`, `it`, `slots` or `trigger`",
                             "カードの指定は「全て」「選ぶ」「これ」「それ」「1枚ずつの条件」「誘発したカード」のいずれか1つです"),
+    "superlative_one_value": _m("", "`most` names exactly one of `power` or `rank` (highest or lowest)",
+                                "「最も」はパワー（power）かランク（rank）のどちらか1つを指定します（highest/lowest）"),
+    "superlative_on_field": _m("", "`most` compares the field cards `all` or `choose` selects, not `this`, `it`, "
+                               "`slots`, `trigger` or a hidden zone",
+                               "「最も」は「全て」「選ぶ」で指定する場のカードの間で比べます（これ・それ・1枚ずつの条件・"
+                               "誘発したカード・非公開領域には使えません）"),
     "draw_one_kind": _m("", "a draw is one of `count`, `up_to`, `until_hand` or `count_of`",
                         "引く枚数は count・up_to・until_hand・count_of のいずれか1つです"),
     "add_or_set": _m("", "exactly one of `add` or `set`", "パワーは増減（add）か設定（set）のどちらか一方です"),

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from adjudicator.format.base import Strict
 from adjudicator.format.errors import FormatError
 from adjudicator.format.messages import MESSAGES
-from adjudicator.format.wording import WordingError
+from adjudicator.format.wording import RubyError, WordingError
 
 MAX_ERRORS = 50  # errors listed for one scenario: past these the first are enough to fix
 
@@ -65,6 +65,8 @@ def _typed(item: dict[str, Any]) -> tuple[str, Params, str | None]:
 
 
 def _value_error(error: Any) -> tuple[str, Params, str | None]:
+    if isinstance(error, RubyError):
+        return "wording_ruby", {"wording": error.wording, "word": error.word}, RubyError.rule
     if isinstance(error, WordingError):
         if error.position is None:
             return "wording_unread", {"wording": error.wording, "why": error.why}, None

@@ -10,7 +10,10 @@ productions follow the rulebook's reading rules:
   condition goes back to a rank, level or power (7.3.5);
 - 「でない」 negates the element just before it only (7.3.3);
 - a trailing kind noun (人物, 事変, カード) applies to the whole enumeration before it (7.3.4);
-- the old notation 「」 is read from its context (7.1.5).
+- the old notation 「」 is read from its context (7.1.5);
+- a word with its ruby (〈信長（のぶなが）〉) matches only when the ruby matches too (7.1.3); a scenario's card
+  names carry no ruby, so such a condition cannot be decided and is refused (:class:`RubyError`), never read
+  as a word that contains the parentheses and silently matches nothing.
 
 The result is a plain ``where`` mapping (see ``docs/format-additions.md``) together with the names of the
 readings used, so a trace can cite them. Nothing here knows the engine; the reader may reuse it.
@@ -18,11 +21,14 @@ readings used, so a trace can cite them. Nothing here knows the engine; the read
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+
+from adjudicator.format.errors import problem
 
 MAX_WORDING = 200
 
@@ -73,6 +79,7 @@ _OR: "または" "、"? | "か" "、"?
 KIND_KEYS = {"〈": "name", "【": "attribute", "｛": "effect_name"}
 STAT_KEYS = {"ランク": "rank", "レベル": "level", "パワー": "power"}
 KINDS = {"人物カード": "person", "人物": "person", "事変カード": "event", "事変": "event", "カード": None}
+_BRACKETED = re.compile(r"[〈【｛「]([^〈〉【】｛｝「」]+)[〉】｝」]")
 _DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 
@@ -83,6 +90,29 @@ class WordingError(ValueError):
         self.wording, self.position, self.why = wording, position, why
         where = f"{position + 1}文字目" if position is not None else ""
         super().__init__(f"条件「{wording}」を読めない{f'（{where}）' if where else ''}: {why}")
+
+
+class RubyError(WordingError):
+    """7.1.3: the word carries its ruby, which only a card's ruby could match; card information has none."""
+
+    rule = "7.1.3"
+
+    def __init__(self, wording: str, word: str):
+        self.word = word
+        super().__init__(wording, None, f"ルビの付いた指定語「{word}」はルビまで一致して初めて一致する（7.1.3）が、"
+                                        "カードの情報にルビがないので判定できない")
+
+
+# How a ruby is typed after (or around) its word: 信長（のぶなが）, 信長(のぶなが), ｜信長《のぶなが》.
+RUBY_MARKS = ("（", "(", "《", "｜", "|")
+
+
+def ruby_word(text: str) -> str | None:
+    """The first bracketed word of ``text`` that carries a ruby (7.1.3), or None."""
+    for word in _BRACKETED.findall(text):
+        if any(mark in word for mark in RUBY_MARKS):
+            return word
+    return None
 
 
 @dataclass(frozen=True)
@@ -117,6 +147,9 @@ def read_condition(wording: str) -> Reading:
         raise WordingError(wording, None, "条件が空")
     if len(text) > MAX_WORDING:
         raise WordingError(wording[:40] + "…", None, f"{MAX_WORDING}文字を超える条件は読まない")
+    ruby = ruby_word(text)
+    if ruby is not None:
+        raise RubyError(wording, ruby)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
@@ -265,9 +298,9 @@ def read_where_wording(data: Any) -> Any:
         for value in values if isinstance(values, list) else [values]:
             if isinstance(value, str):
                 _check_kind(key, opener, value)
+                _check_ruby(key, value)
                 if isinstance(values, list) and looks_like_wording(value):
-                    raise ValueError(f"`{key}` as a list holds one word an item (any one matches, 7.3.2); "
-                                     f"write 「{value}」 as the whole value or as `where: <wording>`")
+                    raise problem("wording_in_list", rule="7.3.2", field=key, wording=value)
         if isinstance(values, str) and looks_like_wording(values):
             del out[key]
             out = _and([out, read_condition(values).where])
@@ -278,10 +311,15 @@ def _check_kind(key: str, opener: str, value: str) -> None:
     wrong = [mark for mark in _OPENERS if mark != opener and mark in value]
     if wrong:
         right = next(k for k, o in FIELD_BRACKETS.items() if o == wrong[0])
-        raise ValueError(
-            f"`{key}` reads {opener}…{_CLOSE[opener]} words only (7.1.1); {wrong[0]}…{_CLOSE[wrong[0]]} goes under "
-            f"`{right}`, or write the whole condition as `where: <wording>`"
-        )
+        raise problem("wording_wrong_bracket", rule="7.1.1", field=key, bracket=f"{opener}…{_CLOSE[opener]}",
+                      given=f"{wrong[0]}…{_CLOSE[wrong[0]]}", right=right)
+
+
+def _check_ruby(key: str, value: str) -> None:
+    """A bare word with its ruby (``name: 信長（のぶなが）``) is refused as its bracketed form is (7.1.3)."""
+    word = value.strip("〈〉【】｛｝ 　")
+    if any(mark in word for mark in RUBY_MARKS):
+        raise problem("wording_ruby", rule="7.1.3", wording=value, word=word)
 
 
 _CLOSE = {"〈": "〉", "【": "】", "｛": "｝"}

@@ -55,6 +55,15 @@ def _condition_only(where: Where) -> str:
     return said.removesuffix("カード").removesuffix("の") or said
 
 
+def _cards_words(ref: Any) -> str:
+    """The cards ``where`` names; with 「最も」, those of them with the extreme value, every tied one (7.3.11)."""
+    if ref.most is None:
+        return where_words(ref.where)
+    stat = "power" if ref.most.power else "rank"
+    most = words.SUPERLATIVES[(stat, ref.most.power or ref.most.rank)]
+    return f"{where_words(ref.where)}のうち{most}もの（同じ{words.STAT_WORDS[stat]}で並べば全て）"
+
+
 def card_words(ref: Any) -> str:
     if isinstance(ref, str):
         return f"{ref}のカード"
@@ -69,9 +78,9 @@ def card_words(ref: Any) -> str:
     if ref.slots:
         return place + "と".join(f"{where_words(where)}1枚" for where in ref.slots) + "（枠ごとに1枚、選べる総数が最大になるように）"
     if ref.all:
-        return f"{place}{where_words(ref.where)}全て"
+        return f"{place}{_cards_words(ref)}全て"
     count = f"{ref.choose}枚{'まで' if ref.up_to else ''}" if ref.choose else ""
-    return f"{place}{where_words(ref.where)}から選んだ{count}"
+    return f"{place}{_cards_words(ref)}から選んだ{count}"
 
 
 def _timed(spec: Any) -> str:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.format.wording import RUBY_MARKS
+from adjudicator.vocabulary import SUPERLATIVES
 from adjudicator.reading.productions import production
 from adjudicator.reading.values import NotReadable, NounPhrase, merge_where
 
@@ -101,9 +103,6 @@ def name_words(*words: str) -> dict[str, Any]:
     return {"name": _words(*(_without_ruby(word) for word in words))}
 
 
-RUBY_MARKS = ("（", "(", "《", "｜", "|")
-
-
 def _without_ruby(word: str) -> str:
     """7.1.3: a word written with its ruby matches only with the ruby too, which no card information holds."""
     if any(mark in word for mark in RUBY_MARKS):
@@ -183,6 +182,19 @@ def cond_other() -> tuple[str, Any]:
     return ("where", {"other": True})
 
 
+# 「最もパワーが高い」 and the same words in the other order, 「パワーが最も高い」.
+MOST_WORDS = {said: key for key, word in SUPERLATIVES.items()
+              for said in (word, word.replace("最も", "").replace("が", "が最も"))}
+
+
+@production("cond_most", "7.3.11", "「最もパワーが高い」「ランクが最も低い」: of the cards the other conditions name, those with the "
+            "extreme value; every tied card counts, never narrowed to one",
+            rule="cond_most: MOST\nMOST: " + " | ".join(f'"{w}"' for w in MOST_WORDS))
+def cond_most(said: str) -> tuple[str, Any]:
+    stat, way = MOST_WORDS[said]
+    return ("most", {stat: way})
+
+
 @production("cond_every", "8.3.1", "「全ての」: every card that matches", rule='cond_every: "全ての"')
 def cond_every() -> tuple[str, Any]:
     return ("every", True)
@@ -238,6 +250,10 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
             phrase.zone = value
         elif key == "every":
             phrase.every = True
+        elif key == "most":
+            if phrase.most is not None:
+                raise NotReadable("最上級（「最も」）が二つある")
+            phrase.most = value
         else:
             wheres.append(value)
     phrase.where = merge_where(*wheres)
@@ -247,7 +263,7 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
 @production("field_cards", "7.3.1", "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
             rule='field_cards: [cond_other] owner condition* noun rank_unit*\n?owner: owner_opponent | owner_self | owner_each\n'
                  '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_bracket | cond_not '
-                 '| cond_effect_name | cond_role | cond_other | cond_every\n'
+                 '| cond_effect_name | cond_role | cond_other | cond_every | cond_most\n'
                  '?noun: noun_card | noun_person | noun_event | noun_bracket | noun_role')
 def field_cards(*parts: Any) -> NounPhrase:
     units = [value for key, value in (p for p in parts if p is not None) if key == "unit"]
@@ -367,7 +383,30 @@ def slot_unit(*parts: Any) -> tuple[int, dict[str, Any]]:
     return count, phrase.where
 
 
-OBJECT = "?object: object_ref | object_all | object_every | object_count | pick | object_slots"
+@production("object_together", ("7.3.8", "7.3.7", "7.3.4", "8.4.1"), "「相手の場の【A】と【B】を合わせて2枚まで（選び）」: the "
+            "groups joined by 「と」 share one combined count, whatever the breakdown; the owner written first applies "
+            "to every group",
+            rule='object_together: field_cards ("と" together_unit)+ "を合わせて" number "枚" [up_to] [("選び" | "選んで")] ["、"]\n'
+                 'together_unit: condition* noun')
+def object_together(phrase: NounPhrase, *parts: Any) -> dict[str, Any]:
+    *groups, count, up_to = parts
+    if phrase.every or phrase.most is not None or any(every for _, every in groups):
+        raise NotReadable("「合わせて」の枠に「全ての」「最も」がかかる読み方は書かれていない")
+    if len(groups) + 1 > 5:
+        raise NotReadable("まとまりが多すぎる")
+    where = any_of(dict(phrase.where), *(where for where, _ in groups))
+    return {**phrase.selector(), "where": where, "choose": count, **({"up_to": True} if up_to else {})}
+
+
+@production("together_unit", ("7.3.7", "7.3.1"), "「【B】」 of 「【A】と【B】を合わせて」: one group, its conditions joined by 「の」")
+def together_unit(*words: Any) -> tuple[dict[str, Any], bool]:
+    phrase = _phrase(tuple(words))
+    if phrase.most is not None:
+        raise NotReadable("「合わせて」の枠に「最も」がかかる読み方は書かれていない")
+    return phrase.where, phrase.every
+
+
+OBJECT = "?object: object_ref | object_all | object_every | object_count | pick | object_slots | object_together"
 
 # --- 「…の」 (whose power), 「…は」 (the subject) ------------------------------------------------------
 

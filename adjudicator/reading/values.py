@@ -36,6 +36,7 @@ class NounPhrase:
     zone: str = "field"
     where: dict[str, Any] = field(default_factory=dict)
     every: bool = False
+    most: dict[str, str] | None = None     # 「最もパワーが高い」 (7.3.11)
 
     def selector(self, **mode: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -45,7 +46,11 @@ class NounPhrase:
         if self.where:
             out["where"] = dict(self.where)
         if self.zone != "field":
+            if self.most is not None:
+                raise NotReadable("手札・山札・墓地のカードの「最も」は読まない（場のカードの間でだけ比べる）")
             out["zone"] = self.zone
+        if self.most is not None:
+            out["most"] = dict(self.most)
         return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from adjudicator import vocabulary
 from adjudicator.format.effects import CardRef, Selector
 from adjudicator.format.matching import uses
 from adjudicator.engine.board import Card
@@ -92,6 +93,8 @@ def select(run: "EffectRun", ref: CardRef, exclude: Exclusion | None = None) -> 
     candidates, considered = field_candidates(run, ref)
     if exclude is not None:
         candidates = _without_excluded(candidates, considered, exclude)
+    if ref.most is not None:
+        candidates = _most(run, ref, candidates, considered)
     selection = Selection(candidates, len(candidates), "all", considered) if ref.all else _choose(run, ref, candidates, considered)
     selection.applied = _applied_rules(run, ref, selection)
     return selection
@@ -102,9 +105,35 @@ def _applied_rules(run: "EffectRun", ref: Selector, selection: Selection) -> tup
     rules = []
     if ref.all and (ref.player == "each" or len(selection.cards) > 1):
         rules.append(SIMULTANEOUS)
-    if uses(ref.where, "rank", "rank_at_least", "rank_at_most"):
+    if uses(ref.where, "rank", "rank_at_least", "rank_at_most") or (ref.most and ref.most.rank):
         rules.append(EFFECTIVE_RANK)
+    if ref.most is not None:
+        rules.append(SUPERLATIVE)
     return tuple(rules)
+
+
+SUPERLATIVE = rule("superlative", "7.3.11", "「最もパワーが高いカード」等の最上級に該当するカードが複数あれば、その全てが該当し、1枚に絞り込まない")
+
+
+def _most(run: "EffectRun", ref: Selector, candidates: list[Card], considered: list[Considered]) -> list[Card]:
+    """The candidates with the extreme power or rank now (8.2.1), every tied one (7.3.11). A face-down card has
+    no power or rank to compare (3.1.3), so it is never the highest nor the lowest."""
+    stat = "power" if ref.most.power else "rank"
+    extreme = max if (ref.most.power or ref.most.rank) == "highest" else min
+    values = {card.uid: getattr(facts_of(run.board, card), stat) for card in candidates}
+    unknown = [card for card in candidates if values[card.uid] is None]
+    if unknown:
+        considered.append(Considered.of(f"ウラのカード{len(unknown)}枚はカード情報を持たず、比べる値がない", FACE_DOWN_NOT_COUNTED, outcome="refuses"))
+    known = [card for card in candidates if values[card.uid] is not None]
+    if not known:
+        return []
+    best = extreme(values[card.uid] for card in known)
+    kept = [card for card in known if values[card.uid] == best]
+    words = vocabulary.SUPERLATIVES[(stat, ref.most.power or ref.most.rank)]
+    tied = f"{len(kept)}枚が並ぶので、全てが該当する（1枚に絞らない）" if len(kept) > 1 else "1枚だけが該当する"
+    considered.append(Considered.of(f"{words}カードは{vocabulary.STAT_WORDS[stat]}{best}の"
+                                    f"{'・'.join(card.label() for card in kept)}: {tied}", SUPERLATIVE))
+    return kept
 
 
 def field_candidates(run: "EffectRun", ref: Selector) -> tuple[list[Card], list[Considered]]:
@@ -125,7 +154,7 @@ def field_candidates(run: "EffectRun", ref: Selector) -> tuple[list[Card], list[
         considered.append(Considered.of(note, *matching_rules(ref.where)))
     if face_down_left_out:
         considered.append(Considered.of(f"ウラのカード{face_down_left_out}枚はカード情報を持たず、条件「{describe_where(ref.where)}」を満たさない", FACE_DOWN_NOT_COUNTED, outcome="refuses"))
-    elif not asks_information(ref.where) and any(not facts_of(board, c).face_up for c in found):
+    elif not asks_information(ref.where) and ref.most is None and any(not facts_of(board, c).face_up for c in found):
         considered.append(Considered.of("カード情報を条件にしないので、ウラのカードも対象に含まれる", BARE_FIELD_CARD))
         if ref.where.state is not None:
             considered.append(Considered.of("レスト/アクティブはウラのカードでも判定できる", STATE_WITHOUT_FACE))
