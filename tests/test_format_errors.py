@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import adjudicator
-from adjudicator.format import validation
+from adjudicator.format import messages, validation
 from adjudicator.format.errors import FormatError, ScenarioError
 from adjudicator.format.loading import MAX_DEPTH, MAX_NUMBER_DIGITS, MAX_SOURCE_BYTES
 from adjudicator.format.messages import MESSAGES
@@ -150,3 +150,11 @@ def test_the_api_gives_code_params_and_rule_for_each_error(client):
     response = client.post("/api/resolve", json=scenario(A={"field": {6: {"card": person()}}}))
     assert response.status_code == 400
     assert response.get_json()["errors"] == [FormatError("slot_range", "players.A.field.6", {"min": 1, "max": 5}, "2.3.1").to_json()]
+
+
+def test_choice_words_come_from_the_table_that_holds_every_choice():
+    # `summon` is both the mark 召 and the 召喚フェーズ: a list of marks is shown in the marks' words.
+    marks = messages.japanese("not_one_of", {"choices": ["summon", "once", "constant"]})
+    phases = messages.japanese("not_one_of", {"choices": ["draw", "summon", "effect"]})
+    assert "召（summon）" in marks and "召喚フェーズ" not in marks
+    assert "召喚フェーズ（summon）" in phases

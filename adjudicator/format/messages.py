@@ -13,10 +13,13 @@ from typing import Any, Mapping
 
 from adjudicator import vocabulary
 
-_VALUE_WORDS = {
-    **vocabulary.FACES, **vocabulary.STATES, **vocabulary.TYPES, **vocabulary.ROLES, "none": vocabulary.NONE_WORD,
-    **vocabulary.PHASES,
-}
+# The same code name can mean two things (`summon`: the mark 召 or the 召喚フェーズ), so the words of a list of
+# choices come from the one table that holds all of them.
+_VALUE_TABLES: tuple[Mapping[str, str], ...] = (
+    vocabulary.FACES, vocabulary.STATES, vocabulary.TYPES, vocabulary.ROLES, vocabulary.MARKS, vocabulary.PHASES,
+    {"none": vocabulary.NONE_WORD},
+)
+_VALUE_WORDS = {name: word for table in reversed(_VALUE_TABLES) for name, word in table.items()}
 
 
 @dataclass(frozen=True)
@@ -187,9 +190,19 @@ def _shown(message: Message, params: Mapping[str, Any], japanese: bool) -> dict[
 
 def _value(value: Any, words: Mapping[str, str], japanese: bool) -> str:
     if isinstance(value, (list, tuple)):
+        words = _table_holding(value, words)
         return ("、" if japanese else ", ").join(_value(item, words, japanese) for item in value)
     text = str(value)
     return f"{words[text]}（{text}）" if text in words else text
+
+
+def _table_holding(values: list[Any] | tuple[Any, ...], words: Mapping[str, str]) -> Mapping[str, str]:
+    """The one vocabulary table that names every value, when the message's words are the shared value words."""
+    if words is not _VALUE_WORDS:
+        return words
+    names = {str(value) for value in values if str(value) != "none"}
+    holding = [table for table in _VALUE_TABLES if names and names <= table.keys()]
+    return {**holding[0], **_VALUE_TABLES[-1]} if holding else words
 
 
 def _with_rule(text: str, rule: str | None) -> str:
