@@ -67,7 +67,7 @@ def test_yaml_and_csv_lists_read_into_cards():
 
 
 @pytest.mark.parametrize(("text", "kind", "row", "field", "words"), [
-    ("- {name: a, rank: 7}", "yaml", 1, "rank", "4以下にしてください"),
+    ("- {name: a, rank: 7}", "yaml", 1, "rank", "人物のランクは0〜4です (2.2.1)"),
     ("- {name: a}\n- {name: b, type: event, power: 100}", "yaml", 2, "", "2.2.1"),
     ("- {name: a, colour: red}", "yaml", 1, "colour", "知らない項目"),
     ("- {name: a}\n- {name: a}", "yaml", 2, "name", "1枚目と同じ名前"),

@@ -119,8 +119,10 @@ _CARD_BOUNDS: dict[tuple[str | None, str], tuple[str, Params, str | None]] = {
 
 
 def _card_field(loc: tuple[Any, ...]) -> str | None:
-    """``rank``/``level``/``power`` when the error is on a card's own field (not a selector's ``where``)."""
-    if not loc or "where" in loc or loc[0] != "players":
+    """``rank``/``level``/``power`` when the error is on a card's own field (not a selector's ``where``): a card
+    on the board (``players.…``) or a card validated alone, as a card-library row is (``rank``)."""
+    on_its_own = len(loc) == 1
+    if not loc or "where" in loc or (loc[0] != "players" and not on_its_own):
         return None
     return loc[-1] if loc[-1] in ("rank", "level", "power") else None
 
