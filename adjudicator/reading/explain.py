@@ -188,7 +188,8 @@ def condition_words(condition: Condition) -> str:
     if kind in ("hand_at_least", "hand_at_most"):
         return f"手札が{value}枚{'以上' if kind.endswith('least') else '以下'}"
     if kind.startswith("deck_") or kind.startswith("field_count") or kind == "graveyard_at_least":
-        place = {"deck": "山札", "field": "場のカード", "graveyard": "墓地"}[kind.split("_")[0]]
+        zone = kind.split("_")[0]
+        place = words.ZONES[zone] + ("のカード" if zone == "field" else "")
         where = f"（{where_words(value.where)}）" if value.where != Where() else ""
         return f"{PLAYERS[value.player]}の{place}{where}が{value.count}枚{'以上' if kind.endswith('least') else '以下'}"
     if kind == "it":

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.format.wording import RUBY_MARKS
+from adjudicator import vocabulary
 from adjudicator.vocabulary import SUPERLATIVES
 from adjudicator.reading.productions import production
 from adjudicator.reading.values import NotReadable, NounPhrase, merge_where
@@ -39,7 +40,7 @@ def owner_each() -> tuple[str, Any]:
     return ("player", "each")
 
 
-ZONES = {"手札": "hand", "墓地": "graveyard", "山札": "deck"}
+ZONES = {vocabulary.ZONES[zone]: zone for zone in ("hand", "graveyard", "deck")}
 
 
 @production("zone_own", "7.2.1", "「手札の」「墓地の」「山札の」: a zone of the card's owner (no subject: 自分)",

@@ -16,7 +16,7 @@ _WORDS = {
     "title": "タイトル", "question": "問い", "expect": "期待される結果", "import_text": "読み込むYAML", "more": "その他の項目",
     "game": "ゲームの状況", "round": "何ターン目", "first_player": "先攻/後攻", "order": "先攻/後攻",
     "turn_player": "ターンプレイヤー", "phase": "フェーズ",
-    "deck": "山札", "graveyard": "墓地", "hand": "手札", "count": "枚数",
+    **{zone: vocabulary.ZONES[zone] for zone in ("deck", "graveyard", "hand")}, "count": "枚数",
     "name": "カード名", "type": "種類", "rank": "ランク", "level": "レベル", "power": "パワー", "role": "マーク",
     "attributes": "属性", "id": "ID", "face": "オモテ/ウラ", "state": "アクティブ/レスト",
     "granted_role": "効果で得たマーク", "once_used": "使用済みの「1」効果",

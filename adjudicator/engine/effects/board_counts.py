@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator import vocabulary
 from adjudicator.format.effects import BoardCount
 from adjudicator.engine.effects.facts import BARE_FIELD_CARD, FACE_DOWN_NOT_COUNTED, asks_information, describe_where, facts_of, matches
 from adjudicator.engine.rules import FIELD_TOP, Rule, rule
@@ -20,14 +21,13 @@ if TYPE_CHECKING:
 
 PER_CARD = rule("per_card", ("7.3.2", "8.2.1"), "「1枚につき」は個別に数え、数はその処理の時点の場で決まる")
 ZONE_COUNT_PUBLIC = rule("zone_count_public", "4.1.1", "山札・手札・墓地の枚数は常に公開情報")
-ZONE_WORDS = {"field": "場", "hand": "手札", "deck": "山札", "graveyard": "墓地"}
 
 
 def count_on_board(run: "EffectRun", spec: BoardCount) -> tuple[int, str, tuple[Rule, ...]]:
     """How many cards ``spec`` counts now, its words for the trace, and the rules it rests on."""
     board = run.board
     players = run.players(spec.player)
-    words = f"{'・'.join(players)}の{ZONE_WORDS[spec.zone]}の{describe_where(spec.where)}カード"
+    words = f"{'・'.join(players)}の{vocabulary.ZONES[spec.zone]}の{describe_where(spec.where)}カード"
     if spec.zone == "field":
         tops = [stack.top for p in players for _, stack in board.players[p].field_tops()]
         counted = [card for card in tops if matches(spec.where, facts_of(board, card), run.source.uid)]
@@ -38,7 +38,7 @@ def count_on_board(run: "EffectRun", spec: BoardCount) -> tuple[int, str, tuple[
         return len(cards), f"{words}（{len(cards)}枚）", (PER_CARD, ZONE_COUNT_PUBLIC)
     if any(not card.known for card in cards):
         run.game.rulebook_gap(
-            f"{run.label}: {words}の枚数を数えるが、その{ZONE_WORDS[spec.zone]}にはシナリオが内容を書いていないカードがあり、"
+            f"{run.label}: {words}の枚数を数えるが、その{vocabulary.ZONES[spec.zone]}にはシナリオが内容を書いていないカードがあり、"
             "枚数は分からない（0枚ではない）。ここから先は裁定できない",
             PER_CARD, ZONE_COUNT_PUBLIC,
         )

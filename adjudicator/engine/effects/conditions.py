@@ -57,7 +57,7 @@ def _zone_count(zone: str, comparison: str):
         players = run.players(whose)
         sizes = [zone_count(run.board.players[p], zone, f"「…枚{'以上' if comparison == 'at_least' else '以下'}なら」の判定", ZONE_COUNT) for p in players]
         ok = all(size >= count if comparison == "at_least" else size <= count for size in sizes)
-        zone_word = {"hand": "手札", "deck": "山札", "graveyard": "墓地"}[zone]
+        zone_word = vocabulary.ZONES[zone]
         bound = "以上" if comparison == "at_least" else "以下"
         now = "、".join(f"{p}は{size}枚" for p, size in zip(players, sizes))
         return ok, f"{'・'.join(players)}の{zone_word}が{count}枚{bound}（{now}）", (ZONE_COUNT,)

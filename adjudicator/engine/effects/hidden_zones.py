@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator import vocabulary
 from adjudicator.format.effects import LookSpec, SearchSpec, ShuffleSpec, Step
 from adjudicator.engine.effects.facts import asks_information, describe_where, facts_of, matches
 from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, StepResult
@@ -53,7 +54,6 @@ SUPPLEMENTARY_SHUFFLE = rule(
 UNLOOKED_ZONE = rule("unlooked_zone", "4.4.2", "見ておらず操作もしていない領域はシャッフルしなくてよい（してもよい）")
 SHUFFLE = rule("shuffle", "4.4.1", "「シャッフルする」は独立した1つの動作として行う")
 
-ZONE_WORDS = {"deck": "山札", "graveyard": "墓地", "hand": "手札"}
 PRIVACY = {"deck": DECK_PRIVATE, "graveyard": GRAVEYARD_PRIVATE, "hand": HAND_PRIVATE}
 
 
@@ -120,7 +120,7 @@ def _pick_after_looking(run: "EffectRun", spec: SearchSpec, owner: str, looked: 
     board = run.board
     candidates = [card for zone in spec.zones for card in looked[zone] if card.known and matches(spec.where, facts_of(board, card), run.source.uid)]
     unknown = sum(1 for zone in spec.zones for card in looked[zone] if not card.known)
-    where = "・".join(ZONE_WORDS[z] for z in spec.zones)
+    where = "・".join(vocabulary.ZONES[z] for z in spec.zones)
     scope = f"の上から{spec.top}枚" if spec.top else ""
     considered = [Considered.of(f"見られるのはこの処理の間だけで、{where}の内容は処理を終えれば再び非公開になる", *(PRIVACY[z] for z in spec.zones))]
     if unknown:
@@ -205,10 +205,10 @@ def _supplementary_shuffle(run: "EffectRun", spec: SearchSpec, owner: str, picke
     unlooked = [zone for zone in ("deck", "graveyard") if zone not in spec.zones]
     for zone in shuffled + extra:
         forget_order(run.game, owner, zone)
-    words = "・".join(ZONE_WORDS[z] for z in shuffled + extra)
+    words = "・".join(vocabulary.ZONES[z] for z in shuffled + extra)
     considered = []
     if unlooked and not extra:
-        considered.append(Considered.of(f"{'・'.join(ZONE_WORDS[z] for z in unlooked)}は見ておらず操作もしていないので、シャッフルしなくてよい", UNLOOKED_ZONE))
+        considered.append(Considered.of(f"{'・'.join(vocabulary.ZONES[z] for z in unlooked)}は見ておらず操作もしていないので、シャッフルしなくてよい", UNLOOKED_ZONE))
     run.game.trace.step(
         f"{owner}は見た{words}を補完的にシャッフルする（独立した1つの動作。以後その順序は誰にも分からない）。",
         SUPPLEMENTARY_SHUFFLE, SHUFFLED_ORDER, *((UNLOOKED_ZONE,) if extra else ()), considered=considered,
@@ -221,7 +221,7 @@ def shuffle_looked_into(run: "EffectRun") -> None:
     for owner, zone in run.looked_into:
         forget_order(run.game, owner, zone)
         run.game.trace.step(
-            f"{owner}はカードを選ぶために見た{ZONE_WORDS[zone]}を補完的にシャッフルする（独立した1つの動作。以後その順序は誰にも分からない）。",
+            f"{owner}はカードを選ぶために見た{vocabulary.ZONES[zone]}を補完的にシャッフルする（独立した1つの動作。以後その順序は誰にも分からない）。",
             SUPPLEMENTARY_SHUFFLE, SHUFFLED_ORDER,
         )
     run.looked_into.clear()
@@ -231,7 +231,7 @@ def shuffle_step(run: "EffectRun", step: Step) -> StepResult:
     spec: ShuffleSpec = step.argument
     for owner in run.players(spec.player):
         forget_order(run.game, owner, spec.zone)
-        run.game.trace.step(f"{run.label}: {owner}は{ZONE_WORDS[spec.zone]}をシャッフルする。以後その順序は誰にも分からない。", SHUFFLE, SHUFFLED_ORDER)
+        run.game.trace.step(f"{run.label}: {owner}は{vocabulary.ZONES[spec.zone]}をシャッフルする。以後その順序は誰にも分からない。", SHUFFLE, SHUFFLED_ORDER)
     return DONE
 
 

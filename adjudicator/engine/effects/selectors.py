@@ -282,7 +282,7 @@ def _hidden(run: "EffectRun", ref: Selector) -> Selection:
     if ref.zone in ("deck", "graveyard") and not ref.all:
         # Its contents were looked at to choose: the zone is shuffled once the step is over (4.4.1).
         run.looked_into += [(p, ref.zone) for p in run.players(ref.player) if (p, ref.zone) not in run.looked_into]
-    zone_word = {"hand": "手札", "deck": "山札", "graveyard": "墓地"}[ref.zone]
+    zone_word = vocabulary.ZONES[ref.zone]
     found = "、".join(c.label() for c in selection.cards) or "なし"
     how = (
         "条件のない対象なので、非公開領域でも最大数まで処理する" if any_card
