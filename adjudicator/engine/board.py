@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from operator import is_
 from typing import Iterator, Literal, TypeVar
 
 from adjudicator.format.base import Timed as TimedSpec
@@ -200,7 +201,7 @@ class Player:
         return [slot for slot in SLOTS if slot not in self.field]
 
     def field_tops(self) -> list[tuple[int, Stack]]:
-        return [(slot, self.field[slot]) for slot in sorted(self.field)]
+        return sorted(self.field.items())  # slots are distinct: two stacks are never compared
 
 
 @dataclass
@@ -244,15 +245,18 @@ class Board:
 
     def locate(self, card: Card) -> tuple[str, str, int | None]:
         """(player, zone, slot) of a card; zone is field, under, hand, deck or graveyard."""
+        # A card is in one place only, so the order of the search does not change the answer: the field first
+        # (most cards asked about are there; a deck may hold sixty), each zone scanned by identity in C.
         for player in self.players.values():
-            for zone in ("deck", "graveyard", "hand"):
-                if any(c is card for c in getattr(player, zone)):
-                    return player.id, zone, None
             for slot, stack in player.field.items():
-                if stack.top is card:
+                if stack.cards[-1] is card:
                     return player.id, "field", slot
-                if any(c is card for c in stack.under):
+                if _holds(stack.cards, card):
                     return player.id, "under", slot
+        for player in self.players.values():
+            for zone in ("hand", "graveyard", "deck"):
+                if _holds(getattr(player, zone), card):
+                    return player.id, zone, None
         return card.owner, "nowhere", None
 
     def on_field(self, card: Card) -> bool:
@@ -317,6 +321,11 @@ class Board:
             if card.info is not None and card.info.id == ref:
                 return card
         return None
+
+
+def _holds(cards: list[Card], card: Card) -> bool:
+    """Whether ``card`` itself is in ``cards`` (identity; ``in`` would compare cards field by field)."""
+    return any(map(is_, cards, itertools.repeat(card)))
 
 
 # --- copying (Board.copy) ---------------------------------------------------------------------------
