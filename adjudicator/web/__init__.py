@@ -21,6 +21,7 @@ from adjudicator.web import (
     cards,
     errors,
     home,
+    json_responses,
     page_cache,
     rate_limits,
     rulebook_pages,
@@ -60,6 +61,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     app.config.from_mapping(DEFAULT_CONFIG)
     if config:
         app.config.from_mapping(config)
+    app.json = json_responses.OrjsonProvider(app)
     app.json.ensure_ascii = False
     app.jinja_env.autoescape = True
     services.init_app(app)
