@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's adjudicator, not an installed one
 import http_bench  # noqa: E402  (the sibling script: one list of routes for both)
 
-REQUESTS = 200
+REQUESTS = int(os.environ.get("PROFILE_REQUESTS", "200"))
 MIN_SHARE = 0.02
 
 

@@ -163,6 +163,27 @@ def test_short_link_made_from_a_stateless_one(client):
     assert client.post("/t", data={"payload": payload}).headers["Location"] == link  # same ruling, same id
 
 
+def test_sharing_a_stored_ruling_again_finds_it_without_resolving(client, app, monkeypatch):
+    """POST /t looks the link's id up first: a ruling stored on the current rules is not resolved again. A
+    record of another engine version has another id, so it is never what a new link shows."""
+    import adjudicator.links.ruling as ruling_module
+
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    scenario = load_scenario({**data, "title": "一度だけ判定する"})  # shared by no other test of the app
+    with app.app_context():
+        older = link_store().put(make_record(scenario, {"stored": "by 0.0.9"}, Versions("hi-story", "v1.0.0", "0.0.9")))
+    resolutions = []
+    real_resolve = ruling_module.resolve
+    monkeypatch.setattr(ruling_module, "resolve", lambda s: resolutions.append(s) or real_resolve(s))
+    payload = encode_payload(scenario)
+    first = client.post("/t", data={"payload": payload}).headers["Location"]
+    assert len(resolutions) == 1 and first != f"/t/{older.id}"  # a new record, resolved on today's engine
+    assert client.get(f"{first}.json").get_json()["trace"] == resolve(scenario).to_json()
+    again = client.post("/t", data={"payload": payload})
+    assert again.status_code == 303 and again.headers["Location"] == first
+    assert len(resolutions) == 1  # found by its id: not resolved a second time
+
+
 def test_a_link_made_before_an_engine_change_still_shows_its_stored_trace(client, app):
     """An older engine's record: its trace differs from what the current engine says, and the page
     shows the stored one (and its versions) until someone asks for a re-run."""

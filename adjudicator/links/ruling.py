@@ -15,7 +15,8 @@ from typing import Any
 from adjudicator.engine import Scenario, ScenarioError, Trace, canonical_json, load_scenario, resolve
 from adjudicator.engine.trace import UnreadableTrace
 from adjudicator.links.payload import encode_canonical
-from adjudicator.links.record import LinkRecord, Versions, make_record
+from adjudicator.links.record import LinkRecord, Versions, current_versions, link_id, make_record
+from adjudicator.links.store import LinkStore
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,23 @@ class Ruling:
     @classmethod
     def resolved(cls, scenario: Scenario) -> "Ruling":
         """The ruling of ``scenario`` on the current engine and rulebook."""
+        return cls(scenario, made=resolve(scenario))
+
+    @classmethod
+    def shared(cls, scenario: Scenario, store: LinkStore) -> "Ruling":
+        """The ruling of ``scenario`` to keep under a short link: the one already stored for it on the current
+        rulebook and engine when there is one, else one made now.
+
+        A link's id is a hash of the scenario, the release and the engine version (``links.record``), and the
+        store keeps the first record under an id (``put``), so a record found under this id is the one storing
+        a new resolution would return: it is looked up first, and the scenario is not resolved again. A record
+        under the id that holds another scenario (a collision) is left to ``put`` to refuse.
+        """
+        canonical = canonical_json(scenario)
+        versions = current_versions()
+        stored = store.get(link_id(canonical, versions))
+        if stored is not None and (stored.scenario, stored.versions) == (canonical, versions):
+            return cls(scenario, stored=stored)
         return cls(scenario, made=resolve(scenario))
 
     @classmethod

@@ -352,12 +352,20 @@ def stateless_yaml(payload: str):
 
 @bp.route("/t", methods=["POST"])
 def share():
-    record = _store(Ruling.resolved(_decoded_or_error(request.form.get("payload", ""))).record())
+    record = _share(_decoded_or_error(request.form.get("payload", "")))
     return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
 
 
+def _share(scenario: Scenario) -> LinkRecord:
+    """The short link's record: the one stored for this scenario on the current rules, found without resolving
+    it again (``Ruling.shared``), or a new one. Counted against the write limit either way, as before."""
+    with write_limit():
+        ruling = Ruling.shared(scenario, link_store())
+        return ruling.stored or link_store().put(ruling.record())
+
+
 def _store(record: LinkRecord) -> LinkRecord:
-    """The one way a ruling is written: counted against the client's write limit (rate_limits)."""
+    """A ruling written (this or ``_share``): counted against the client's write limit (rate_limits)."""
     with write_limit():
         return link_store().put(record)
 
