@@ -1,9 +1,11 @@
-"""Board.copy, the snapshot an illegal action is rolled back to: a full copy of what actions change.
+"""Board.copy, a full copy of what actions change, and Board.snapshot, what an illegal action is rolled back to.
 
 Checked at every snapshot the engine really takes while resolving every scenario of the repository (mid-game
 boards carry modifiers, grants, restrictions and an attack in progress): the copy equals the board and a
 ``copy.deepcopy`` of it, shares no list, dict, set or board object with it, shares the frozen printed
-cards, and keeps a card one object wherever the board refers to it.
+cards, and keeps a card one object wherever the board refers to it. The snapshot shares the cards that carry
+nothing with the live board: after anything is done to the live board, its restored board equals the board as
+it was, and shares no list, dict or set with what was done.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from adjudicator.paths import scenarios_dir
 SCENARIOS = sorted(scenarios_dir().rglob("*.yaml"))
 
 
-def _mutable_parts(root: object) -> dict[int, object]:
-    """Every list, dict, set and dataclass object reachable from ``root``, by id (pydantic models not walked)."""
+def _mutable_parts(root: object, *, into_cards: bool = True) -> dict[int, object]:
+    """Every list, dict, set and dataclass object reachable from ``root``, by id (pydantic models not walked;
+    neither cards nor what they hold unless ``into_cards``)."""
     found: dict[int, object] = {}
     pending = [root]
     while pending:
@@ -33,7 +36,7 @@ def _mutable_parts(root: object) -> dict[int, object]:
         if isinstance(item, tuple):
             pending.extend(item)
             continue
-        if id(item) in found:
+        if id(item) in found or (not into_cards and isinstance(item, Card)):
             continue
         found[id(item)] = item
         if dataclasses.is_dataclass(item):
@@ -72,22 +75,55 @@ def test_the_scenarios_cover_what_a_copy_must_handle():
     assert len(SCENARIOS) > 100
 
 
+def _do_everything_to(board: Board) -> None:
+    """What an action could do to a board, and more: every card and zone changed, in place and replaced."""
+    for card in board.all_cards():
+        card.power_mods.append(None)
+        card.rank_mods.append(None)
+        card.grants.append(None)
+        card.once_used.add("x")
+        card.incarnation += 1
+        card.summoned_turn = 99
+        card.immune = not card.immune
+        card.restrictions = [None]
+    for player in board.players.values():
+        player.hand.reverse()
+        player.deck.clear()
+        player.field.clear()
+        player.damage_zero += 1
+    board.turn_counts["A"] = 99
+    board.attacking = None
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda path: str(path.relative_to(scenarios_dir())))
-def test_every_snapshot_of_a_resolution_is_a_full_copy(path: Path, monkeypatch):
-    real_copy = Board.copy
-    snapshots = []
+def test_every_snapshot_of_a_resolution_is_a_full_copy_and_restores_the_board(path: Path, monkeypatch):
+    real_snapshot = Board.snapshot
+    boards = []
 
-    def checked_copy(board: Board) -> Board:
-        copied = real_copy(board)
+    def checked_snapshot(board: Board):
+        copied = board.copy()
         check_copy(board, copied)
-        snapshots.append(copied)
-        return copied
+        boards.append(copied)  # a board as the engine had it (a full copy, as checked), to try a rollback on
+        return real_snapshot(board)
 
-    monkeypatch.setattr(Board, "copy", checked_copy)
+    monkeypatch.setattr(Board, "snapshot", checked_snapshot)
     scenario = load_scenario(path.read_text("utf-8"))
     trace = resolve(scenario)
     if scenario.actions and not trace.errors:  # an impossible board resolves nothing
-        assert 1 <= len(snapshots) <= len(scenario.actions)
+        assert 1 <= len(boards) <= len(scenario.actions)
+    for board in boards:
+        before = board.copy()
+        snapshot = real_snapshot(board)
+        _do_everything_to(board)
+        restored = snapshot.restore()
+        assert restored == before
+        # Only cards are shared, and no card that carried something; the zones, stacks and players are not.
+        assert not set(_mutable_parts(restored, into_cards=False)) & set(_mutable_parts(board, into_cards=False))
+        mine = {id(card) for card in restored.all_cards()}
+        kept = {id(card) for card, _ in snapshot.kept}
+        assert mine & {id(card) for card in board.all_cards()} <= kept
+        originals = {card.uid: card for card in before.all_cards()}
+        assert all(not originals[card.uid].power_mods and not originals[card.uid].once_used for card, _ in snapshot.kept)
 
 
 def test_changing_the_copy_leaves_the_board_alone():

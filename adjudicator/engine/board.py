@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from operator import is_
-from typing import Iterator, Literal, TypeVar
+from typing import Callable, Iterator, Literal, TypeVar
 
 from adjudicator.format.base import Timed as TimedSpec
 from adjudicator.format.board import CardSpec, GameSpec, PlayerSpec, Zone
@@ -269,18 +269,35 @@ class Board:
         return None
 
     def copy(self) -> "Board":
-        """A copy to roll an illegal action back to (the loop in :func:`adjudicator.engine.resolution.resolve`).
-
-        Everything an action can change is copied: players, zones, stacks, cards, what the cards carry.
-        The printed card (``Card.info``) and a restriction's ``where`` are frozen pydantic models and are
-        shared. A card stays one object wherever the board refers to it (its zone, ``attacking``,
+        """A full copy: everything an action can change is copied (players, zones, stacks, cards, what the
+        cards carry). The printed card (``Card.info``) and a restriction's ``where`` are frozen pydantic models
+        and are shared. A card stays one object wherever the board refers to it (its zone, ``attacking``,
         ``attack_target``), as with ``copy.deepcopy``, which this replaces because it also walked every
-        printed card and cost more than the action itself.
-        """
+        printed card and cost more than the action itself."""
+        return self._copied(_copied_card)
+
+    def snapshot(self) -> "Snapshot":
+        """The board before an action, to roll an illegal one back to (:func:`adjudicator.engine.resolution.resolve`).
+
+        As :meth:`copy`, except for the cards that carry nothing (nine in ten: every card of a counted
+        zone): the snapshot holds the card itself with its plain values, and :meth:`Snapshot.restore` puts
+        those back with empty containers, so the rolled-back board is the board as it was."""
+        kept: list[tuple[Card, dict]] = []
+
+        def kept_or_copied(card: Card) -> Card:
+            state = card.__dict__
+            if _carries_nothing(state):
+                kept.append((card, state.copy()))
+                return card
+            return _copied_card(card)
+
+        return Snapshot(self._copied(kept_or_copied), tuple(kept))
+
+    def _copied(self, card_copy: Callable[[Card], Card]) -> "Board":
         cards: dict[int, Card] = {}  # id(original) → its copy: one object wherever the board refers to it
 
         def zone_copy(zone: list[Card]) -> list[Card]:
-            copied = [_copied_card(card) for card in zone]
+            copied = [card_copy(card) for card in zone]
             cards.update(zip(map(id, zone), copied))
             return copied
 
@@ -290,7 +307,7 @@ class Board:
         def referred(card: Card | None) -> Card | None:
             if card is None:
                 return None
-            return cards.get(id(card)) or _copied_card(card)  # a card no zone holds (it left mid-attack)
+            return cards.get(id(card)) or card_copy(card)  # a card no zone holds (it left mid-attack)
 
         players = {
             player_id: _clone(
@@ -351,17 +368,25 @@ def _copied_timed(timed: Timed) -> Timed:
     return _clone(timed, expiry=_clone(timed.expiry))
 
 
+def _carries_nothing(state: dict) -> bool:
+    """Whether a card (its ``__dict__``) has no effect-use history, modifiers, grants, restrictions or protections."""
+    return not (state["once_used"] or state["power_mods"] or state["rank_mods"] or state["grants"]
+                or state["restrictions"] or state["protections"])
+
+
+def _with_empty_containers(state: dict) -> dict:
+    fresh = state.copy()  # dict.copy and six stores: half the time of {**state, …}
+    fresh["once_used"] = set()
+    fresh["power_mods"], fresh["rank_mods"], fresh["grants"] = [], [], []
+    fresh["restrictions"], fresh["protections"] = [], []
+    return fresh
+
+
 def _copied_card(card: Card) -> Card:
     state = card.__dict__
     copied = object.__new__(Card)
-    if not (state["once_used"] or state["power_mods"] or state["rank_mods"] or state["grants"]
-            or state["restrictions"] or state["protections"]):
-        # Most cards carry nothing (every card of a counted or unknown zone): fresh empty containers, and none
-        # of the per-item copies below. A snapshot copies some forty cards per action.
-        fresh = copied.__dict__ = state.copy()  # dict.copy and six stores: half the time of {**state, …}
-        fresh["once_used"] = set()
-        fresh["power_mods"], fresh["rank_mods"], fresh["grants"] = [], [], []
-        fresh["restrictions"], fresh["protections"] = [], []
+    if _carries_nothing(state):  # most cards: fresh containers and none of the per-item copies below
+        copied.__dict__ = _with_empty_containers(state)
         return copied
     copied.__dict__ = {
         **state,
@@ -373,6 +398,23 @@ def _copied_card(card: Card) -> Card:
         "protections": [_copied_timed(timed) for timed in card.protections],
     }
     return copied
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A board as it was before an action (:meth:`Board.snapshot`): ``board`` copies everything but the cards
+    in ``kept``, which it shares with the live board, each with its plain values as they were."""
+
+    board: Board
+    kept: tuple[tuple[Card, dict], ...]
+
+    def restore(self) -> Board:
+        """The board as it was, once the live board is given up: what the action did to a kept card is undone
+        (its containers were empty, so they are empty again). Call it once, instead of going on with the
+        live board."""
+        for card, state in self.kept:
+            card.__dict__ = _with_empty_containers(state)
+        return self.board
 
 
 # --- building a board from a scenario --------------------------------------------------------------

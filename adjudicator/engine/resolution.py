@@ -1,6 +1,6 @@
 """Resolving a scenario: the action table and the action loop, at the top of the engine.
 
-The loop in :func:`resolve` snapshots the board before each action: an action found illegal is rolled back
+The loop in :func:`resolve` snapshots the board before each action (``Board.snapshot``): an action found illegal is rolled back
 and reported as a violation with its clauses (the board is unchanged), and resolution goes on with the
 next action. Resolution stops for good when the game ends, when a player's choice is needed that the
 scenario did not make (a decision, also a count the scenario left unknown), when the rulebook does not
@@ -79,13 +79,13 @@ def resolve(scenario: Scenario) -> Trace:
     for index, action in enumerate(scenario.actions):
         recorder.action = index
         game = new_game(board, recorder, _choices_of(action))
-        saved_board, saved_steps = board.copy(), len(recorder.steps)
+        saved_board, saved_steps = board.snapshot(), len(recorder.steps)
         try:
             perform(game, index, action)
             game.settle()
             game.check_deck_out()
         except Illegal as illegal:
-            board = saved_board
+            board = saved_board.restore()
             del recorder.steps[saved_steps:]
             recorder.violation(illegal.text, *illegal.rules, site=_raised_at(illegal))
         except Stop:
