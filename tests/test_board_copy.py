@@ -139,3 +139,13 @@ def test_changing_the_copy_leaves_the_board_alone():
     copied.players["B"].field.clear()
     copied.turn_counts["A"] = 99
     assert board == before
+
+
+def test_the_cards_of_a_counted_zone_are_plain_cards_that_share_nothing():
+    path = scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
+    board = build_board(load_scenario(path.read_text("utf-8")))
+    unknown = [card for card in board.all_cards() if card.info is None]
+    assert len(unknown) > 10
+    assert all(card == Card(uid=card.uid, owner=card.owner, info=None) for card in unknown)
+    assert len({id(card.power_mods) for card in unknown}) == len({id(card.once_used) for card in unknown}) == len(unknown)
+    assert len({card.uid for card in board.all_cards()}) == board.card_count()  # uids still dealt one each

@@ -468,10 +468,26 @@ def count_reduced(player: "Player", zone: str) -> bool:
 
 def _zone(owner: str, zone: Zone, uids: Iterator[int]) -> list[Card]:
     if zone == "unknown":
-        return [Card(uid=next(uids), owner=owner, info=None) for _ in range(UNKNOWN_ZONE_CARDS)]
+        return _unknown_cards(owner, UNKNOWN_ZONE_CARDS, uids)
     if isinstance(zone, int):
-        return [Card(uid=next(uids), owner=owner, info=None) for _ in range(zone)]
+        return _unknown_cards(owner, zone, uids)
     return [_card(owner, info, uids, None) for info in zone]
+
+
+_UNKNOWN_CARD = Card(uid=0, owner="", info=None).__dict__  # what every card of a counted zone starts as
+
+
+def _unknown_cards(owner: str, count: int, uids: Iterator[int]) -> list[Card]:
+    """``count`` cards whose contents the scenario does not say: each ``Card(uid, owner, info=None)``, made from
+    one template (a counted zone holds nine in ten of a board's cards, and the dataclass's own ``__init__``
+    with its six container defaults cost three times as much)."""
+    cards = []
+    for _ in range(count):
+        card = object.__new__(Card)
+        state = card.__dict__ = _with_empty_containers(_UNKNOWN_CARD)
+        state["uid"], state["owner"] = next(uids), owner
+        cards.append(card)
+    return cards
 
 
 def _player(pid: str, spec: PlayerSpec, uids: Iterator[int], game: GameSpec) -> Player:
