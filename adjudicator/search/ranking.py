@@ -96,7 +96,7 @@ class Scored:
 
 class Ranker:
     """Turns a parsed query into scored clauses, with one profile. Keeps nothing from one search for the
-    next but memoised analysis of texts (Janome's tokens, whether a phrase occurs anywhere)."""
+    next but memoised analysis of texts (MeCab's tokens, whether a phrase occurs anywhere)."""
 
     def __init__(self, profile: Profile, glossary: Glossary, books: Mapping[str, Rulebook],
                  sources: Mapping[tuple[str, str], FoldedText], headings: Mapping[tuple[str, str], str]):
@@ -119,7 +119,7 @@ class Ranker:
         )
         self._bigram = BigramTokenizer()
         self._morph = MorphTokenizer()
-        # One search analyses the same few texts for several fields and adjustments; Janome is the cost.
+        # One search analyses the same few texts for several fields and adjustments; MeCab is a cost.
         self._analysed = functools.lru_cache(maxsize=4096)(self._analyse)
         self.words = functools.lru_cache(maxsize=4096)(lambda text: tuple(self._morph.words(text)))
 
@@ -165,7 +165,7 @@ class Ranker:
         return self._analysed(field_name in BIGRAM_FIELDS, text)
 
     def _analyse(self, bigram: bool, text: str) -> tuple[str, ...]:
-        if not bigram:  # the morph field's tokens are the base forms of words(): Janome once per text
+        if not bigram:  # the morph field's tokens are the base forms of words(): MeCab once per text
             return tuple(base for _, _, base in self.words(text))
         return tuple(token.text for token in self._bigram(text))
 
