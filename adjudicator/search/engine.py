@@ -23,7 +23,7 @@ from whoosh.searching import Searcher
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import normalize
 from adjudicator.search.glossary import Glossary, Reading
-from adjudicator.search.highlight import Excerpt, FoldedText, excerpt, excerpt_source
+from adjudicator.search.highlight import Excerpt, FoldedText, Needles, excerpt, excerpt_source
 from adjudicator.search.mentions import Mention
 from adjudicator.search.query import MAX_QUERY_LENGTH, ParsedQuery, parse_query
 from adjudicator.search.ranking import Profile, Ranker, Scored, is_term_query
@@ -295,7 +295,7 @@ class ClauseSearch:
 
     def _page(self, result: SearchResult, ranking: list[Scored], limit: int, offset: int,
               pinned: int) -> SearchResult:
-        needles = self._needles(result.query)
+        needles = Needles.of(self._needles(result.query))
         hits = tuple(self._hit(entry.book, entry.node, needles, entry.score if entry.score != float("inf") else 1.0)
                      for entry in ranking[offset: offset + limit])
         return replace(result, hits=hits, total=len(ranking), pinned=pinned)
