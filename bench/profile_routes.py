@@ -36,7 +36,8 @@ MIN_SHARE = 0.02
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("routes", nargs="*",
-                        help="baseline, clause, search, search_uncached, resolve, stored_ruling, stateless_link "
+                        help="baseline, clause, search, search_distinct, search_uncached, resolve, stored_ruling, "
+                             "stateless_link "
                              "(default: all)")
     parser.add_argument("--flat", action="store_true", help="self time per function instead of the tree")
     parser.add_argument("--requests", type=int, default=REQUESTS, help=f"requests profiled (default {REQUESTS})")
@@ -52,9 +53,10 @@ def main() -> int:
         client = apps["cached"].test_client()
         bodies = http_bench.scenario_bodies()
         links = [_stored_ruling(client, body) for body in bodies[:http_bench.LINKED_SCENARIOS]]
-        routes = http_bench.routes(links, bodies, http_bench.search_paths(http_bench.query_texts()),
-                                   http_bench.clause_paths())
-        routes["search_uncached"] = routes["search"]
+        texts = http_bench.query_texts()
+        routes = http_bench.routes(links, bodies, http_bench.typed_search_paths(texts),
+                                   http_bench.search_paths(texts), http_bench.clause_paths())
+        routes["search_uncached"] = routes["search_distinct"]
         wanted = set(options.routes) or set(routes)
         unknown = wanted - set(routes)
         if unknown:

@@ -183,14 +183,22 @@ class ClauseSearch:
 
         ``book``/``chapter`` must name an existing book and chapter (KeyError).
         """
+        return self.search_counted(text, book, chapter, limit, offset)[0]
+
+    def search_counted(self, text: str, book: str | None = None, chapter: str | None = None,
+                       limit: int = DEFAULT_LIMIT, offset: int = 0) -> tuple[SearchResult, bool]:
+        """As :meth:`search`, and whether the result cache answered (this thread's call, exactly)."""
         limit = max(1, min(limit, MAX_LIMIT))
         offset = max(0, min(offset, MAX_OFFSET))
         self._scope(book, chapter)  # a bad filter raises before anything is cached
-        return self._cached_search(parse_query(text), book, chapter, limit, offset, self._index_generation())
+        self._threads.computed = False
+        result = self._cached_search(parse_query(text), book, chapter, limit, offset, self._index_generation())
+        return result, not self._threads.computed
 
     def _search(self, parsed: ParsedQuery, book: str | None, chapter: str | None, limit: int, offset: int,
                 generation: tuple[str, int]) -> SearchResult:
         """The uncached search; ``generation`` is only part of the cache key."""
+        self._threads.computed = True
         scope = self._scope(book, chapter)
         notices = (f"検索語が長すぎるため、先頭の{MAX_QUERY_LENGTH}文字で検索しました。",) if parsed.truncated else ()
         result = SearchResult(parsed, (), book, chapter, notices=notices, offset=offset)

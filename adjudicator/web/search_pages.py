@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request, url_for
 
 from adjudicator import paths
 from adjudicator.rulebook.numbers import bounded_int
@@ -55,8 +55,19 @@ def _limit(text: str | None) -> tuple[int, str | None]:
 
 def _run() -> tuple[SearchResult, int, int, str | None]:
     text, book_id, chapter, limit, page, error = _arguments()
-    result = clause_search().search(text, book=book_id, chapter=chapter, limit=limit, offset=(page - 1) * limit)
+    result, cached = clause_search().search_counted(text, book=book_id, chapter=chapter, limit=limit,
+                                                    offset=(page - 1) * limit)
+    g.search_cached = cached
     return result, limit, page, error
+
+
+@bp.after_request
+def _say_whether_cached(response):
+    """``X-Search-Cache: hit|miss`` when SEARCH_CACHE_HEADER is set, for bench/http_bench.py to count the
+    result cache's hit rate. Off by default: it would tell a visitor whether someone searched the same lately."""
+    if current_app.config.get("SEARCH_CACHE_HEADER") and "search_cached" in g:
+        response.headers["X-Search-Cache"] = "hit" if g.search_cached else "miss"
+    return response
 
 
 @lru_cache(maxsize=4)
