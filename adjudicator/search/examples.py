@@ -66,6 +66,7 @@ class ExampleIndex:
                 by_token.setdefault(token, []).append(position)
         self._by_token = {token: tuple(positions) for token, positions in by_token.items()}
         self._citing = functools.lru_cache(maxsize=4096)(self._examples_citing)
+        self._matching = functools.lru_cache(maxsize=1024)(self._match)
 
     @classmethod
     def scan(cls, root: Path) -> ExampleIndex:
@@ -91,8 +92,12 @@ class ExampleIndex:
 
     def matching(self, query: str, clause_ids: Sequence[str], limit: int = MAX_EXAMPLES) -> tuple[Example, ...]:
         """The examples for ``query`` whose clause ranking starts with ``clause_ids`` (Hi!story ids), best first."""
+        # Only the first clauses count: a search the result cache answers asks the same again.
+        return self._matching(query, tuple(clause_ids[:_CLAUSE_DEPTH]), limit)
+
+    def _match(self, query: str, clause_ids: tuple[str, ...], limit: int) -> tuple[Example, ...]:
         wanted = content_bigrams(query)
-        citing = [self._citing(clause) for clause in clause_ids[:_CLAUSE_DEPTH]]
+        citing = [self._citing(clause) for clause in clause_ids]
         # How many of the query's bigrams each example holds (Counter counts in C: common bigrams such as
         # カード are in most examples).
         shared = Counter(chain.from_iterable(self._by_token.get(token, ()) for token in wanted))

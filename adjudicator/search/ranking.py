@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -252,7 +252,7 @@ class Ranker:
         profile = self.profile
         concepts = self.concepts(parsed) if profile.coordination > 0 else []
         weights = self._weights(concepts) if concepts else []
-        coverage = _Coverage(self._concept_keys(concepts), weights)
+        coverage = _Coverage(self._concept_keys(concepts), weights, ((b, n) for b, n, _ in found)) if concepts else None
         card_terms = self.card_text_terms(parsed) if profile.card_text_bonus > 0 and parsed.phrases else ()
         opening = term_query or profile.opening_for_questions
         scored: dict[tuple[str, str], Scored] = {}
@@ -270,7 +270,7 @@ class Ranker:
             if parsed.phrases and all(self.contains(book_id, node_id, phrase) for phrase in parsed.phrases):
                 score *= 1 + profile.phrase_bonus
             scored[key] = Scored(score, self._books[book_id], node)
-        ranked = sorted(scored.values(), key=self._order)
+        ranked = self._sorted(scored.values())
         if profile.citation_bonus > 0 and ranked:
             ranked = self._cited(ranked, scored)
         return ranked
@@ -289,25 +289,34 @@ class Ranker:
         # Only the cited clauses change: every other score would be multiplied by (1 + 0.0), which is itself.
         adjusted = [entry if (key := (entry.book.id, entry.node.id)) not in gains
                     else Scored(entry.score * (1 + gains[key]), entry.book, entry.node) for entry in ranked]
-        return sorted(adjusted, key=self._order)
+        return self._sorted(adjusted)
 
-    def _order(self, entry: Scored) -> tuple[float, int, int]:
-        return (-entry.score, self._book_order[entry.book.id], entry.node.position)
+    def _sorted(self, entries) -> list[Scored]:
+        """Best score first, ties in book order then rulebook order; equal keys keep their order (as a stable
+        sort on that key would: the index breaks the tie), without a key function call per entry."""
+        order = self._book_order
+        decorated = [(-entry.score, order[entry.book.id], entry.node.position, index, entry)
+                     for index, entry in enumerate(entries)]
+        decorated.sort()
+        return [row[4] for row in decorated]
 
 
 class _Coverage:
-    """The share of the query's concepts (weighted) whose forms a clause contains, as coordination counts it."""
+    """The share of the query's concepts (weighted) whose forms a clause contains, as coordination counts it,
+    worked out for the matching clauses at once: each concept's clauses met with the matching ones (a set
+    intersection), rather than every clause tested against every concept."""
 
-    def __init__(self, containing: list[frozenset[tuple[str, str]]], weights: list[float]):
-        self._pairs = tuple(zip(containing, weights))
+    def __init__(self, containing: list[frozenset[tuple[str, str]]], weights: list[float],
+                 keys: Iterable[tuple[str, str]]):
+        matching = set(keys)
+        self._matched: dict[tuple[str, str], float] = {}
+        for concept_keys, weight in zip(containing, weights):  # concept by concept: the additions of sum()
+            for key in matching.intersection(concept_keys):
+                self._matched[key] = self._matched.get(key, 0) + weight
         self._total = sum(weights) or 1.0
 
     def share(self, key: tuple[str, str]) -> float:
-        matched = 0  # as sum() starts: the same additions in the same order
-        for keys, weight in self._pairs:
-            if key in keys:
-                matched += weight
-        return matched / self._total
+        return self._matched.get(key, 0) / self._total
 
 
 def _stem(word: str) -> str:
