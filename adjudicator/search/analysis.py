@@ -131,7 +131,14 @@ class _ThreadTaggers(threading.local):
         return self.tagger
 
 
-def base_form(surface: str, feature: tuple[str, ...]) -> str:
+def features(word) -> tuple[str, ...] | list[str]:
+    """IPADIC's fields of a MeCab word. Split from the raw CSV (three times cheaper than fugashi's parsed
+    ``feature``, a tenth of an index build), unless a field is quoted (holds a comma): then fugashi's."""
+    raw = word.feature_raw
+    return word.feature if '"' in raw else raw.split(",")
+
+
+def base_form(surface: str, feature: tuple[str, ...] | list[str]) -> str:
     """IPADIC's base form (its seventh field); an unknown word has none (``*`` or no field): its surface."""
     base = feature[6] if len(feature) > 6 else "*"
     return base if base != "*" else surface
@@ -165,7 +172,7 @@ class MorphTokenizer(_PieceTokenizer):
             offset += len(word.white_space)  # MeCab skips whitespace; the offsets are into the whole text
             start = offset
             offset += len(word.surface)
-            feature = word.feature
+            feature = features(word)
             if feature[0] not in _CONTENT_POS:
                 continue
             base = base_form(word.surface, feature)
