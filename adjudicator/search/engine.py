@@ -152,6 +152,9 @@ class ClauseSearch:
             for book in books for node in book.walk()
         }
         self._ranker = Ranker(profile, self._glossary, self._books, self._sources, MappingProxyType(headings))
+        # The chapter, section (and clause) above each node, as every hit shows it.
+        self._paths = MappingProxyType({(book.id, node.id): book.heading_path(node.id)[:-1]
+                                        for book in books for node in book.walk()})
         self._cached_search = functools.lru_cache(maxsize=max(0, cache_size))(self._search)
 
     @property
@@ -378,7 +381,9 @@ class ClauseSearch:
         return scope
 
     def _hit(self, book: Rulebook, node: Node, needles, score: float) -> Hit:
-        path = book.heading_path(node.id)[:-1]
+        path = self._paths.get((book.id, node.id))
+        if path is None:
+            path = book.heading_path(node.id)[:-1]
         return Hit(book.id, node, path, excerpt(self._sources.get((book.id, node.id), node.text), needles), score)
 
 

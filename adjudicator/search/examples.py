@@ -106,8 +106,11 @@ class ExampleIndex:
             for position in examples:
                 clauses[position] = clauses.get(position, 0) + 1 / rank  # as sum() over the ranks, in order
         scored = []
-        # An example that shares no word and cites none of the clauses scores 0: only the others are scored.
-        for position in set(shared).union(clauses):
+        # Only an example that cites one of the clauses, or shares at least half the query's bigrams, can reach
+        # _MIN_SCORE (0.5): n / len(wanted) >= 0.5 exactly when 2n >= len(wanted), the division being exact
+        # enough at these sizes. The rest are not scored.
+        reach = {position for position, count in shared.items() if 2 * count >= len(wanted)}
+        for position in reach.union(clauses):
             text = shared.get(position, 0) / len(wanted) if wanted else 0.0
             score = text + clauses.get(position, 0)
             if score >= _MIN_SCORE:
