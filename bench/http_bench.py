@@ -121,10 +121,12 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn serving create_app() on loopback; ``start()`` returns the seconds until /healthz answered."""
+    """gunicorn serving create_app() on loopback; ``start()`` returns the seconds until /healthz answered.
+
+    ``options``: gunicorn's own, by default the README's production ``--preload``."""
 
     def __init__(self, data_dir: Path, workers: int, log: Path, app: str = "adjudicator.web:create_app()",
-                 database_url: str = "", options: tuple[str, ...] = (), no_bytecode: bool = False):
+                 database_url: str = "", options: tuple[str, ...] = ("--preload",), no_bytecode: bool = False):
         self.data_dir, self.workers, self.log, self.app = data_dir, workers, log, app
         self.database_url, self.options, self.no_bytecode = database_url, options, no_bytecode
         self.port = free_port()

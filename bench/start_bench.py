@@ -2,7 +2,7 @@
 
     python bench/start_bench.py                 # 5 runs per route, 2 sync workers
     python bench/start_bench.py --runs 9 --json
-    python bench/start_bench.py --preload       # the same with gunicorn --preload
+    python bench/start_bench.py --no-preload    # each worker imports the app itself (no gunicorn --preload)
 
 Builds the search index once in a fresh data directory, starts the server once uncounted (it compiles the
 checkout's bytecode, unless ``--no-bytecode``), then, for each run and each route (a clause page, a
@@ -65,6 +65,17 @@ def cpu_seconds(pid: int) -> float:
     return total / CLOCK_TICKS
 
 
+def pss_mib(pid: int) -> float:
+    """Proportional set size of the master and its workers (pages shared after a fork counted once in all)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    total = 0
+    for each in (pid, *map(int, children)):
+        for line in Path(f"/proc/{each}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
 def spread(values: list[float]) -> dict[str, float]:
     return {"min": round(min(values), 3), "median": round(statistics.median(values), 3), "max": round(max(values), 3)}
 
@@ -73,7 +84,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="starts per route (default 5, at most 50)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
-    parser.add_argument("--preload", action="store_true", help="gunicorn --preload")
+    parser.add_argument("--no-preload", action="store_true", help="without the production command's --preload")
     parser.add_argument("--no-bytecode", action="store_true",
                         help="keep this shell's PYTHONDONTWRITEBYTECODE: every start compiles the checkout")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
@@ -84,34 +95,38 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="start-bench-") as scratch:
         data_dir, log = Path(scratch) / "data", Path(scratch) / "gunicorn.log"
         index_build_seconds(data_dir / "index")
-        warm_up = Server(data_dir, options.workers, log, no_bytecode=options.no_bytecode)
+        warm_up = Server(data_dir, options.workers, log, options=(), no_bytecode=options.no_bytecode)
         warm_up.start()  # not counted: the first start writes the bytecode (as a deployment's first start does)
         warm_up.stop()
-        starts, cpus, firsts = [], [], {"clause": [], "search": [], "resolve": []}
+        starts, cpus, memory, firsts = [], [], [], {"clause": [], "search": [], "resolve": []}
         for _ in range(options.runs):
             for route in firsts:
-                server = Server(data_dir, options.workers, log, options=("--preload",) if options.preload else (),
+                server = Server(data_dir, options.workers, log, options=() if options.no_preload else ("--preload",),
                                 no_bytecode=options.no_bytecode)
                 try:
                     starts.append(server.start())
                     cpus.append(cpu_seconds(server.process.pid))
                     firsts[route].append(first_request(server.base, route))
+                    memory.append(pss_mib(server.process.pid))
                 finally:
                     server.stop()
-    report = {"workers": options.workers, "preload": options.preload, "bytecode": not options.no_bytecode,
+    report = {"workers": options.workers, "preload": not options.no_preload, "bytecode": not options.no_bytecode,
               "runs": options.runs,
               "warm_start_s": spread(starts), "cpu_at_healthz_s": spread(cpus),
+              "pss_after_first_request_mib": spread(memory),
               "first_request_s": {route: spread(values) for route, values in firsts.items()}}
     if options.json:
         print(json.dumps(report))
         return 0
-    print(f"{options.workers} workers{' --preload' if options.preload else ''}"
+    print(f"{options.workers} workers{'' if options.no_preload else ' --preload'}"
           f"{', no bytecode' if options.no_bytecode else ''}, {len(starts)} starts "
           f"(min / median / max)")
     print(f"  warm start until /healthz   {_row(report['warm_start_s'])}")
     print(f"  CPU of master+workers then  {_row(report['cpu_at_healthz_s'])}")
     for route, values in report["first_request_s"].items():
         print(f"  first {route:<8} request     {_row(values)}")
+    pss = report["pss_after_first_request_mib"]
+    print(f"  memory (PSS, all processes) {pss['min']:6.0f} / {pss['median']:6.0f} / {pss['max']:6.0f} MiB, after it")
     return 0
 
 
