@@ -111,6 +111,9 @@ class Measured:
         return self.requests / self.seconds if self.seconds else 0.0
 
 
+# The README's production command's options besides workers, bind and request line: the app loaded once.
+PRODUCTION_OPTIONS = ("-c", "python:adjudicator.gunicorn_conf", "--preload")
+
 # --- the server ---------------------------------------------------------------------------------------------
 
 
@@ -123,10 +126,10 @@ def free_port() -> int:
 class Server:
     """gunicorn serving create_app() on loopback; ``start()`` returns the seconds until /healthz answered.
 
-    ``options``: gunicorn's own, by default the README's production ``--preload``."""
+    ``options``: gunicorn's own, by default the README's production ones (``--preload`` and its hooks)."""
 
     def __init__(self, data_dir: Path, workers: int, log: Path, app: str = "adjudicator.web:create_app()",
-                 database_url: str = "", options: tuple[str, ...] = ("--preload",), no_bytecode: bool = False):
+                 database_url: str = "", options: tuple[str, ...] = PRODUCTION_OPTIONS, no_bytecode: bool = False):
         self.data_dir, self.workers, self.log, self.app = data_dir, workers, log, app
         self.database_url, self.options, self.no_bytecode = database_url, options, no_bytecode
         self.port = free_port()

@@ -2,7 +2,7 @@
 
     python bench/start_bench.py                 # 5 runs per route, 2 sync workers
     python bench/start_bench.py --runs 9 --json
-    python bench/start_bench.py --no-preload    # each worker imports the app itself (no gunicorn --preload)
+    python bench/start_bench.py --no-preload    # each worker imports the app itself (no --preload, no hooks)
 
 Builds the search index once in a fresh data directory, starts the server once uncounted (it compiles the
 checkout's bytecode, unless ``--no-bytecode``), then, for each run and each route (a clause page, a
@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # http_bench's Server
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's adjudicator
 
-from http_bench import ROOT, Server, index_build_seconds  # noqa: E402
+from http_bench import PRODUCTION_OPTIONS, ROOT, Server, index_build_seconds  # noqa: E402
 
 CLAUSE = "/rules/hi-story/6.7.1"
 SEARCH = "/search?q=" + urllib.parse.quote("身代わり 墓地")
@@ -84,7 +84,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="starts per route (default 5, at most 50)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
-    parser.add_argument("--no-preload", action="store_true", help="without the production command's --preload")
+    parser.add_argument("--no-preload", action="store_true", help="without the production command's --preload and its hooks")
     parser.add_argument("--no-bytecode", action="store_true",
                         help="keep this shell's PYTHONDONTWRITEBYTECODE: every start compiles the checkout")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
@@ -101,7 +101,7 @@ def main() -> int:
         starts, cpus, memory, firsts = [], [], [], {"clause": [], "search": [], "resolve": []}
         for _ in range(options.runs):
             for route in firsts:
-                server = Server(data_dir, options.workers, log, options=() if options.no_preload else ("--preload",),
+                server = Server(data_dir, options.workers, log, options=() if options.no_preload else PRODUCTION_OPTIONS,
                                 no_bytecode=options.no_bytecode)
                 try:
                     starts.append(server.start())
