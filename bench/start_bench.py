@@ -5,11 +5,12 @@
     python bench/start_bench.py --no-preload    # each worker imports the app itself (no --preload, no hooks)
 
 Builds the search index once in a fresh data directory, starts the server once uncounted (it compiles the
-checkout's bytecode, unless ``--no-bytecode``), then, for each run and each route (a clause page, a
-search nobody asked before, ``POST /api/resolve`` of a scenario), starts gunicorn (``bench/http_bench.py``'s
-``Server``: the same command line), times process start until ``/healthz`` answers (the warm start), reads the
-CPU seconds the master and its workers have used by then (``/proc``: steadier than wall time on a shared
-machine), then times that route's first request, and stops the server. Prints min / median / max of each.
+checkout's bytecode, unless ``--no-bytecode``), then, for each run and each route (a clause page, a search
+nobody asked before, ``POST /api/resolve`` of a scenario, the same with ``?short=true``), starts gunicorn
+(``bench/http_bench.py``'s ``Server``: the same command line), times process start until ``/healthz`` answers
+(the warm start), reads the CPU seconds the master and its workers have used by then (``/proc``: steadier
+than wall time on a shared machine), then times that route's first request, reads the memory of all the
+processes, and stops the server. Prints min / median / max of each.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ def first_request(base: str, route: str) -> float:
         request = urllib.request.Request(base + CLAUSE)
     elif route == "search":
         request = urllib.request.Request(base + SEARCH)
-    else:
-        request = urllib.request.Request(base + "/api/resolve", data=_scenario_body(), method="POST",
+    else:  # resolve; short_link also stores the ruling (the first write makes the write limiter)
+        query = "?short=true" if route == "short_link" else ""
+        request = urllib.request.Request(base + "/api/resolve" + query, data=_scenario_body(), method="POST",
                                          headers={"Content-Type": "application/yaml"})
     started = time.perf_counter()
     with urllib.request.urlopen(request, timeout=60) as response:
@@ -84,7 +86,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="starts per route (default 5, at most 50)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
-    parser.add_argument("--no-preload", action="store_true", help="without the production command's --preload and its hooks")
+    parser.add_argument("--no-preload", action="store_true",
+                        help="without the production command's --preload and its hooks")
     parser.add_argument("--no-bytecode", action="store_true",
                         help="keep this shell's PYTHONDONTWRITEBYTECODE: every start compiles the checkout")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
@@ -98,11 +101,11 @@ def main() -> int:
         warm_up = Server(data_dir, options.workers, log, options=(), no_bytecode=options.no_bytecode)
         warm_up.start()  # not counted: the first start writes the bytecode (as a deployment's first start does)
         warm_up.stop()
-        starts, cpus, memory, firsts = [], [], [], {"clause": [], "search": [], "resolve": []}
+        starts, cpus, memory, firsts = [], [], [], {"clause": [], "search": [], "resolve": [], "short_link": []}
         for _ in range(options.runs):
             for route in firsts:
-                server = Server(data_dir, options.workers, log, options=() if options.no_preload else PRODUCTION_OPTIONS,
-                                no_bytecode=options.no_bytecode)
+                chosen = () if options.no_preload else PRODUCTION_OPTIONS
+                server = Server(data_dir, options.workers, log, options=chosen, no_bytecode=options.no_bytecode)
                 try:
                     starts.append(server.start())
                     cpus.append(cpu_seconds(server.process.pid))
@@ -124,7 +127,7 @@ def main() -> int:
     print(f"  warm start until /healthz   {_row(report['warm_start_s'])}")
     print(f"  CPU of master+workers then  {_row(report['cpu_at_healthz_s'])}")
     for route, values in report["first_request_s"].items():
-        print(f"  first {route:<8} request     {_row(values)}")
+        print(f"  first {route:<10} request   {_row(values)}")
     pss = report["pss_after_first_request_mib"]
     print(f"  memory (PSS, all processes) {pss['min']:6.0f} / {pss['median']:6.0f} / {pss['max']:6.0f} MiB, after it")
     return 0
