@@ -5,6 +5,7 @@ off while the master loads the app (``--preload``: nothing it builds at start-up
 collection would walk all of it), then everything built frozen before the workers fork, so no collection
 in a worker touches those objects and their memory pages stay shared. ``bench/start_bench.py`` measures the
 start's CPU and the memory of all processes. Only the hooks live here; the options are the command's.
+Importing this module turns the collector off until gunicorn calls ``when_ready``: nothing else imports it.
 """
 
 from __future__ import annotations
