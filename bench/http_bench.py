@@ -10,18 +10,26 @@ Starts gunicorn on 127.0.0.1 on a free port with a fresh data directory and meas
 - cold start (process start until /healthz answers, the search index built on the way), warm start (the
   same with the index reused) and the index build time on its own (in this process);
 - side by side, with the same wrk settings, requests/s and p50/p99 latency of: /healthz (the baseline,
-  a route that does nothing), clause pages (in turn every clause of Hi!story), the search (realistic
-  traffic, mostly unique: in turn 200+ distinct requests, every query of the shared query files and of
-  ``bench/queries/`` as a results page, and the prefixes the as-you-type box sends while each is typed
-  as ``/search.json?…&limit=8``), POST /api/resolve (in turn EVERY scenario file under scenarios/, as
+  a route that does nothing), clause pages (in turn every clause of Hi!story), the search (below),
+  POST /api/resolve (in turn EVERY scenario file under scenarios/, as
   JSON, so no cache of rulings can answer), stored rulings ``/t/<id>`` (links made through ``POST /t``)
   and stateless links ``/s/<payload>``, and making a short link (``POST /t`` with those payloads in turn: the
   first of each a write, then a ruling already stored); each as a ratio to the baseline's requests/s;
-- the search once more on a second server with the result cache off (``search_uncached``), and bounds
-  of the cache's hit rate in the cached run (each worker misses each distinct request at most once, and
-  every distinct request sent misses at least once unless the warm-up already sent it);
+- the search once more on a second server with the result cache off (``search_uncached``);
 - a bounded mixed load (all routes in turn) for --load-seconds, with wrk's error counts and the resident
   memory (RSS) of the gunicorn master and workers before and after.
+
+The search traffic. Every query of the shared query files and of ``bench/queries/`` (300+ distinct
+questions) is typed by its own person, in a fixed shuffled order of people: each sends the prefixes the
+as-you-type box asks for while typing (``/search.json?…&limit=8``, one per character: a fast typist outruns
+the box's 200 ms delay only sometimes), then the results page ``/search?q=…``. ``search`` sends exactly
+that, nothing deduplicated (everyone who types その後 sends そ and その, so shared prefixes repeat as they
+would) and nothing repeated that people would not repeat (each question once per turn).
+``search_distinct`` is the harsh case: every distinct request of that traffic once, shuffled, so no cache
+can answer; ``search_uncached`` sends the same with the result cache off. Each measured run goes on from
+where its 1-second warm-up stopped (one stream, so the run does not resend the warm-up's requests), and
+the hit rate printed is measured, not bounded: the app tells the bench whether its result cache answered
+(``X-Search-Cache``, only with ``SEARCH_CACHE_HEADER``), and wrk counts it.
 
 ``--json`` prints one JSON line: ``{"rps": {...}, "ratio": {...}, "p50_ms": {...}, "p99_ms": {...}, ...}``.
 
@@ -70,21 +78,43 @@ MIN_DISTINCT_SEARCHES = 200
 TARGETS = {"clause": 0.6, "stored_ruling": 0.5, "search": 0.5, "resolve": 0.3}
 LIVE_LIMIT = 8          # static/js/app.js: the as-you-type box asks for this many hits
 SHUFFLE_SEED = 20261201
-UNCACHED_APP = "adjudicator.web:create_app({'SEARCH_CACHE_SIZE': 0})"
+# The search says whether its result cache answered (X-Search-Cache), so the bench counts the hit rate.
+SEARCH_COUNTED_APP = "adjudicator.web:create_app({{{}'SEARCH_CACHE_HEADER': True}})"
+UNCACHED_APP = SEARCH_COUNTED_APP.format("'SEARCH_CACHE_SIZE': 0, ")
+SEARCH_ROUTES = ("search", "search_distinct")
 BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html,application/json"}
 START_TIMEOUT = 300.0   # seconds: a cold start builds the index
 POLL_INTERVAL = 0.05
 STOP_TIMEOUT = 15.0
 
-# wrk prints one JSON line at the end (one wrk thread, so one Lua state sees every request).
+# wrk prints one JSON line at the end (one wrk thread, so one Lua state sends every request in turn). done()
+# runs in wrk's main Lua state: the search cache's counts are read from the thread's state.
 WRK_DONE = r"""
+local threads = {}
+setup = function(thread)
+  table.insert(threads, thread)
+end
 done = function(summary, latency, requests)
   local e = summary.errors
+  local hits, misses = 0, 0
+  for _, thread in ipairs(threads) do
+    hits = hits + (thread:get("cache_hits") or 0)
+    misses = misses + (thread:get("cache_misses") or 0)
+  end
   io.write(string.format(
     '\nRESULT {"requests": %d, "duration_us": %d, "connect": %d, "read": %d, "write": %d, "status": %d, ' ..
-    '"timeout": %d, "p50_us": %d, "p99_us": %d}\n',
+    '"timeout": %d, "p50_us": %d, "p99_us": %d, "cache_hits": %d, "cache_misses": %d}\n',
     summary.requests, summary.duration, e.connect, e.read, e.write, e.status, e.timeout,
-    latency:percentile(50), latency:percentile(99)))
+    latency:percentile(50), latency:percentile(99), hits, misses))
+end
+"""
+# Counts the search result cache's answers (X-Search-Cache, sent when the app has SEARCH_CACHE_HEADER set).
+# Only in the search runs: a response() callback makes wrk hand every response's headers to Lua.
+WRK_COUNT_CACHE = r"""
+cache_hits, cache_misses = 0, 0
+response = function(status, headers, body)
+  local said = headers["X-Search-Cache"]
+  if said == "hit" then cache_hits = cache_hits + 1 elseif said == "miss" then cache_misses = cache_misses + 1 end
 end
 """
 
@@ -105,6 +135,8 @@ class Measured:
     errors: int
     p50_ms: float
     p99_ms: float
+    cache_hits: int = 0  # search result cache answers counted from X-Search-Cache (search runs only)
+    cache_misses: int = 0
 
     @property
     def rps(self) -> float:
@@ -216,17 +248,30 @@ def query_texts(files=QUERY_FILES) -> list[str]:
     return list(texts)
 
 
-def search_paths(texts: list[str]) -> list[str]:
-    """What a person's search sends: the live box's prefixes while typing (one per character, as a
+def typed_requests(text: str) -> list[str]:
+    """What one person's search sends: the live box's prefixes while typing (one per character, as a
     fast typist outruns the 200 ms delay only sometimes), then the submitted results page."""
-    paths: dict[str, None] = {}
-    for text in texts:
-        for end in range(1, len(text)):
-            prefix = text[:end].strip()
-            if prefix:
-                paths.setdefault(f"/search.json?q={urllib.request.quote(prefix)}&book=hi-story&limit={LIVE_LIMIT}")
-        paths.setdefault("/search?q=" + urllib.request.quote(text))
-    ordered = list(paths)
+    paths = []
+    for end in range(1, len(text)):
+        prefix = text[:end].strip()
+        if prefix:
+            paths.append(f"/search.json?q={urllib.request.quote(prefix)}&book=hi-story&limit={LIVE_LIMIT}")
+    return paths + ["/search?q=" + urllib.request.quote(text)]
+
+
+def typed_search_paths(texts: list[str]) -> list[str]:
+    """The realistic search traffic: each query typed by its own person, the people in a fixed shuffled
+    order, each one's requests in the order typed. Nothing is deduplicated (everyone who types その後
+    sends そ and その), and nothing is repeated that people would not repeat: each query once."""
+    people = list(texts)
+    random.Random(SHUFFLE_SEED).shuffle(people)
+    return [path for text in people for path in typed_requests(text)]
+
+
+def search_paths(texts: list[str]) -> list[str]:
+    """The harsh search traffic: every distinct request of typed_search_paths once, shuffled, so no
+    request repeats within a turn and no result cache can answer (the cost of a miss)."""
+    ordered = list(dict.fromkeys(path for text in texts for path in typed_requests(text)))
     random.Random(SHUFFLE_SEED).shuffle(ordered)
     return ordered
 
@@ -267,13 +312,14 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def routes(links: list[tuple[str, str]], bodies: list[str], searches: list[str],
+def routes(links: list[tuple[str, str]], bodies: list[str], typed: list[str], distinct: list[str],
            clauses: list[str]) -> dict[str, list[Target]]:
     """Each measured route and the requests wrk sends to it in turn."""
     return {
         "baseline": [Target("baseline", "GET", "/healthz")],
         "clause": [Target("clause", "GET", path) for path in clauses],
-        "search": [Target("search", "GET", path) for path in searches],
+        "search": [Target("search", "GET", path) for path in typed],
+        "search_distinct": [Target("search_distinct", "GET", path) for path in distinct],
         "resolve": [Target("resolve", "POST", "/api/resolve", body, "application/json") for body in bodies],
         "stored_ruling": [Target("stored_ruling", "GET", stored) for stored, _ in links],
         "stateless_link": [Target("stateless_link", "GET", stateless) for _, stateless in links],
@@ -297,25 +343,39 @@ def _lua_request(target: Target) -> str:
     return f"wrk.format({_lua_string(target.method)}, {_lua_string(target.path)}, {table}, {body})"
 
 
-def wrk_script(chosen: list[Target]) -> str:
+def wrk_script(chosen: list[Target], count_cache: bool = False) -> str:
     """Requests in turn (one target: always that one), then the JSON summary."""
     requests = ",\n  ".join(_lua_request(target) for target in chosen)
     return (f"local requests = nil\nlocal turn = 0\n"
-            f"init = function(args)\n  requests = {{\n  {requests}\n  }}\nend\n"
-            f"request = function()\n  turn = turn % #requests + 1\n  return requests[turn]\nend\n{WRK_DONE}")
+            f"init = function(args)\n  requests = {{\n  {requests}\n  }}\n  turn = (tonumber(args[1]) or 0) % #requests\nend\n"
+            f"request = function()\n  turn = turn % #requests + 1\n  return requests[turn]\nend\n"
+            f"{WRK_COUNT_CACHE if count_cache else ''}{WRK_DONE}")
 
 
-def run_wrk(base: str, chosen: list[Target], seconds: float, connections: int, scripts: Path) -> Measured:
+def run_wrk(base: str, chosen: list[Target], seconds: float, connections: int, scripts: Path,
+            count_cache: bool = False, start: int = 0) -> Measured:
+    """wrk over ``chosen`` in turn, from request ``start`` (a run that goes on from a warm-up's last request)."""
     script = scripts / f"{'-'.join(dict.fromkeys(target.name for target in chosen))}.lua"
-    script.write_text(wrk_script(chosen), "utf-8")
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "10s", "-s", str(script), base]
+    script.write_text(wrk_script(chosen, count_cache), "utf-8")
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "10s", "-s", str(script), base,
+               "--", str(start)]
     run = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, check=False)
     line = next((line for line in run.stdout.splitlines() if line.startswith("RESULT ")), None)
     if run.returncode != 0 or line is None:
         raise RuntimeError(f"wrk failed ({run.returncode}): {run.stderr.strip() or run.stdout.strip()}")
     data = json.loads(line.removeprefix("RESULT "))
     errors = sum(data[key] for key in ("connect", "read", "write", "status", "timeout"))
-    return Measured(data["requests"], data["duration_us"] / 1e6, errors, data["p50_us"] / 1000, data["p99_us"] / 1000)
+    return Measured(data["requests"], data["duration_us"] / 1e6, errors, data["p50_us"] / 1000, data["p99_us"] / 1000,
+                    data["cache_hits"], data["cache_misses"])
+
+
+def measure_route(base: str, requests: list[Target], options, scratch: Path, count_cache: bool = False) -> Measured:
+    """A 1-second warm-up (not counted), then the measured run going on from the warm-up's last request: one
+    stream of traffic, so the run does not send again what the warm-up just sent (a repeat that would be the
+    bench's, not the traffic's)."""
+    warm_up = run_wrk(base, requests, 1, options.connections, scratch)
+    return run_wrk(base, requests, options.seconds, options.connections, scratch, count_cache,
+                   start=warm_up.requests)
 
 
 def index_build_seconds(directory: Path) -> float:
@@ -369,26 +429,25 @@ def measure(options, scratch: Path) -> dict:
     cold_seconds = cold.start()
     cold.stop()
 
-    app = "adjudicator.web:create_app({'PAGE_CACHE_SIZE': 0})" if options.no_page_cache else "adjudicator.web:create_app()"
+    app = SEARCH_COUNTED_APP.format("'PAGE_CACHE_SIZE': 0, " if options.no_page_cache else "")
     server = Server(data_dir, options.workers, log, app, database_url=options.database_url)
     warm_seconds = server.start()
-    searches = search_paths(query_texts())
-    if len(searches) < MIN_DISTINCT_SEARCHES:
-        raise RuntimeError(f"only {len(searches)} distinct search requests; the realistic mix needs 200+")
+    texts = query_texts()
+    typed, distinct = typed_search_paths(texts), search_paths(texts)
+    if len(texts) < MIN_DISTINCT_SEARCHES:
+        raise RuntimeError(f"only {len(texts)} distinct queries; the realistic mix needs 200+")
     try:
         bodies = scenario_bodies()
         links = [make_stored_ruling(server.base, body) for body in bodies[:LINKED_SCENARIOS]]
-        chosen = routes(links, bodies, searches, clause_paths())
+        chosen = routes(links, bodies, typed, distinct, clause_paths())
         wanted = {"baseline", *filter(None, options.routes.split(","))} if options.routes else set(chosen) | {"search_uncached"}
         unknown = wanted - set(chosen) - {"search_uncached"}
         if unknown:
             raise SystemExit(f"unknown routes: {', '.join(sorted(unknown))}")
         chosen = {name: requests for name, requests in chosen.items() if name in wanted}
         results: dict[str, Measured] = {}
-        warm_ups: dict[str, Measured] = {}
         for name, requests in chosen.items():
-            warm_ups[name] = run_wrk(server.base, requests, 1, options.connections, scratch)  # not counted
-            results[name] = run_wrk(server.base, requests, options.seconds, options.connections, scratch)
+            results[name] = measure_route(server.base, requests, options, scratch, count_cache=name in SEARCH_ROUTES)
         load = None
         if options.load_seconds:
             memory_before = server.rss_mib()
@@ -404,19 +463,12 @@ def measure(options, scratch: Path) -> dict:
         uncached = Server(data_dir, options.workers, log, UNCACHED_APP, database_url=options.database_url)
         uncached.start()
         try:
-            uncached_searches = [Target("search_uncached", "GET", path) for path in searches]
-            run_wrk(uncached.base, uncached_searches, 1, options.connections, scratch)  # warm-up, not counted
-            results["search_uncached"] = run_wrk(uncached.base, uncached_searches, options.seconds,
-                                                 options.connections, scratch)
+            uncached_searches = [Target("search_uncached", "GET", path) for path in distinct]
+            results["search_uncached"] = measure_route(uncached.base, uncached_searches, options, scratch,
+                                                       count_cache=True)
         finally:
             uncached.stop()
 
-    # Each worker misses each distinct request at most once (when the cache holds them all), the warm-up
-    # included; and the measured run can hit at most on what it, or the warm-up, sent before.
-    searched = warm_ups["search"].requests + results["search"].requests if "search" in results else 0
-    distinct = len(set(searches))
-    hit_rate_min = max(0.0, 1 - distinct * options.workers / searched) if searched else 0.0
-    hit_rate_max = max(0.0, 1 - min(distinct, searched) / searched) if searched else 0.0
     baseline = results["baseline"].rps
     return {
         "rps": {name: round(m.rps, 1) for name, m in results.items()},
@@ -425,12 +477,14 @@ def measure(options, scratch: Path) -> dict:
         "p99_ms": {name: round(m.p99_ms, 2) for name, m in results.items()},
         "errors": {name: m.errors for name, m in results.items()},
         "paths": {name: _described(requests) for name, requests in chosen.items()}
-        | ({"search_uncached": _described([Target("search", "GET", path) for path in searches]) + " (cache off)"}
+        | ({"search_uncached": _described([Target("search", "GET", path) for path in distinct]) + " (cache off)"}
            if "search_uncached" in results else {}),
-        "search_cache_hit_rate_min": round(hit_rate_min, 4),
-        "search_cache_hit_rate_max": round(hit_rate_max, 4),
-        "search_requests_distinct": distinct,
-        "search_requests_sent": searched,
+        # Measured: the share of the run's search requests the result cache answered (X-Search-Cache).
+        "search_cache_hit_rate": {name: round(m.cache_hits / (m.cache_hits + m.cache_misses), 4)
+                                  for name, m in results.items() if m.cache_hits + m.cache_misses},
+        "search_queries": len(texts),
+        "search_requests_in_turn": {"search": len(typed), "search_distinct": len(distinct)},
+        "search_requests_distinct": len(set(typed)),
         "resolve_scenarios": len(bodies),
         "linked_scenarios": len(links),
         "cold_start_s": round(cold_seconds, 2),
@@ -463,11 +517,15 @@ def print_report(report: dict, options) -> None:
         shown = path if len(path) <= 40 else path[:37] + "..."
         print(f"{name:<15} {rps:>9.1f} {report['ratio'][name]:>6.3f}x {report['p50_ms'][name]:>8.2f} "
               f"{report['p99_ms'][name]:>8.2f} {report['errors'][name]:>7}  {shown}")
-    if "search" in report["rps"]:
-        print(f"\nsearch: {report['search_requests_distinct']} distinct requests in turn, "
-              f"{report['search_requests_sent']} sent; result cache hit rate between "
-              f"{report['search_cache_hit_rate_min']:.1%} and {report['search_cache_hit_rate_max']:.1%} "
-              f"(search_uncached: the same with the cache off)")
+    rates = report["search_cache_hit_rate"]
+    if rates:
+        turns = report["search_requests_in_turn"]
+        print(f"\nsearch: {report['search_queries']} queries, each typed by its own person (every prefix, then the "
+              f"page): {turns['search']} requests in turn, {report['search_requests_distinct']} distinct; "
+              f"search_distinct: the {turns['search_distinct']} distinct requests once each; search_uncached: those "
+              f"with the cache off")
+        print("result cache hit rate (measured, X-Search-Cache): "
+              + ", ".join(f"{name} {rate:.1%}" for name, rate in rates.items()))
     print(f"resolve: every scenario of the corpus in turn ({report['resolve_scenarios']} files); stored rulings "
           f"and stateless links: {report['linked_scenarios']} of them")
     ratio = report["ratio"]

@@ -3,12 +3,15 @@
     python bench/profile_routes.py                         # every route of bench/http_bench.py
     python bench/profile_routes.py search_uncached resolve # some of them
     python bench/profile_routes.py --flat                  # self time per function instead of the call tree
+    python bench/profile_routes.py search_uncached --skip 2000 --requests 1000  # past the first requests
 
 Runs each route of http_bench.py (the same requests in the same turn: the realistic search mix, every
 scenario, every clause, the same Accept-Encoding) a fixed number of times through the test client, prints the mean time per request
 and pyinstrument's call tree (frames under 2 % hidden); for the search, the result cache's hits and misses.
-``search_uncached`` is the search on an app with the cache off. No server and no network: this explains
-the numbers http_bench.py measures.
+``search_uncached`` is the search on an app with the cache off. ``--skip N`` first sends N requests of the
+turn uncounted: a worker in the bench has read the postings of the common terms by then, but still meets
+new texts (the turn is thousands of distinct requests). No server and no network: this explains the
+numbers http_bench.py measures.
 """
 
 from __future__ import annotations
@@ -33,9 +36,12 @@ MIN_SHARE = 0.02
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("routes", nargs="*",
-                        help="baseline, clause, search, search_uncached, resolve, stored_ruling, stateless_link "
+                        help="baseline, clause, search, search_distinct, search_uncached, resolve, stored_ruling, "
+                             "stateless_link "
                              "(default: all)")
     parser.add_argument("--flat", action="store_true", help="self time per function instead of the tree")
+    parser.add_argument("--requests", type=int, default=REQUESTS, help=f"requests profiled (default {REQUESTS})")
+    parser.add_argument("--skip", type=int, default=0, help="requests of the turn sent first, not counted")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="profile-routes-") as data_dir:
         os.environ["ADJUDICATOR_DATA_DIR"] = data_dir
@@ -47,9 +53,10 @@ def main() -> int:
         client = apps["cached"].test_client()
         bodies = http_bench.scenario_bodies()
         links = [_stored_ruling(client, body) for body in bodies[:http_bench.LINKED_SCENARIOS]]
-        routes = http_bench.routes(links, bodies, http_bench.search_paths(http_bench.query_texts()),
-                                   http_bench.clause_paths())
-        routes["search_uncached"] = routes["search"]
+        texts = http_bench.query_texts()
+        routes = http_bench.routes(links, bodies, http_bench.typed_search_paths(texts),
+                                   http_bench.search_paths(texts), http_bench.clause_paths())
+        routes["search_uncached"] = routes["search_distinct"]
         wanted = set(options.routes) or set(routes)
         unknown = wanted - set(routes)
         if unknown:
@@ -57,7 +64,7 @@ def main() -> int:
         for name, requests in routes.items():
             if name in wanted:
                 app = apps["uncached" if name == "search_uncached" else "cached"]
-                profile(app, name, requests, options.flat)
+                profile(app, name, requests, options)
     return 0
 
 
@@ -70,7 +77,7 @@ def _stored_ruling(client, body: str) -> tuple[str, str]:
     return made.headers["Location"].split("://", 1)[-1].partition("/")[2].join(("/", "")), stateless
 
 
-def profile(app, name: str, requests: list[http_bench.Target], flat: bool) -> None:
+def profile(app, name: str, requests: list[http_bench.Target], options) -> None:
     from adjudicator.web.services import services
 
     client = app.test_client()
@@ -82,22 +89,23 @@ def profile(app, name: str, requests: list[http_bench.Target], flat: bool) -> No
                                content_type=target.content_type or None, headers=http_bench.BROWSER_HEADERS)
         assert response.status_code in (200, 302), (target.path, response.status_code)  # 302: a clause number
 
-    call()  # first request: lazy imports, not counted
+    for _ in range(max(1, options.skip)):  # the first request's lazy imports, and --skip: not counted
+        call()
     with app.app_context():
         before = services().search.cache_info()
     profiler = Profiler(interval=0.0005)
     started = time.perf_counter()
     with profiler:
-        for _ in range(REQUESTS):
+        for _ in range(options.requests):
             call()
-    per_request = (time.perf_counter() - started) / REQUESTS * 1000
+    per_request = (time.perf_counter() - started) / options.requests * 1000
     with app.app_context():
         after = services().search.cache_info()
     print(f"\n=== {name}: {requests[0].method} {requests[0].path[:60]} ({len(requests)} requests in turn)  "
-          f"{per_request:.2f} ms per request (in process, {REQUESTS} requests, profiled)")
+          f"{per_request:.2f} ms per request (in process, {options.requests} requests after {options.skip}, profiled)")
     if name.startswith("search"):
         print(f"search result cache: {after.hits - before.hits} hits, {after.misses - before.misses} misses")
-    print(profiler.output_text(unicode=False, color=False, flat=flat, time="percent_of_total",
+    print(profiler.output_text(unicode=False, color=False, flat=options.flat, time="percent_of_total",
                                processor_options={"filter_threshold": MIN_SHARE}))
 
 

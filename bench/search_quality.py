@@ -152,7 +152,7 @@ WARM_UP = ("準備運動の検索", "ウォームアップ", "9.9.9")
 def latency(engine: ClauseSearch, queries: list[DevQuery]) -> tuple[float, float]:
     """Median and 95th percentile, in milliseconds, of one uncached search per query (in process)."""
     uncached = ClauseSearch(engine.index, tuple(engine.books.values()), engine.profile, cache_size=0)
-    for text in WARM_UP:  # Janome's dictionary and Whoosh's readers load on first use; not in any set
+    for text in WARM_UP:  # MeCab's dictionary and Whoosh's readers load on first use; not in any set
         uncached.search(text, limit=10)
     times = []
     for query in queries:

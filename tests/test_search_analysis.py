@@ -45,7 +45,7 @@ def test_morph_tokenizer_survives_pickling_into_an_index_schema():
     assert [token.text for token in restored("山札を引く")] == ["山", "札", "引く"]
 
 
-def test_morph_tokenizer_gives_each_thread_its_own_janome():
+def test_morph_tokenizer_gives_each_thread_its_own_tagger():
     tokenizer = MorphTokenizer()
     text = "場のカードを墓地へ送る。その後、山札から1枚引く。" * 20
     expected = [token.text for token in tokenizer(text)]
@@ -147,19 +147,29 @@ def test_a_precomputed_excerpt_source_cuts_the_same_excerpt():
     assert excerpt(excerpt_source(text), needles) == excerpt(text, needles)
 
 
-def test_the_janome_tokenizer_is_built_on_first_use_once_per_thread():
+def test_the_mecab_tagger_is_built_on_first_use_once_per_thread():
     import pickle
     import threading
 
     from adjudicator.search.analysis import MorphTokenizer
 
     morph = pickle.loads(pickle.dumps(MorphTokenizer()))  # what Whoosh does each time it opens the index
-    assert morph._local.janome is None
+    assert morph._local.tagger is None
     assert [base for _, _, base in morph.words("カードを捨てる")] == ["カード", "捨てる"]
-    mine = morph._local.janome
+    mine = morph._local.tagger
     assert mine is not None and morph._local.get() is mine
     other: list[object] = []
     thread = threading.Thread(target=lambda: other.append(morph._local.get()))
     thread.start()
     thread.join(timeout=30)
     assert other and other[0] is not mine
+
+
+def test_ipadic_fields_split_from_the_raw_csv_are_fugashis():
+    from adjudicator.search.analysis import _ThreadTaggers, features
+
+    tagger = _ThreadTaggers().get()
+    book = next(book for book in list_rulebooks() if book.id == "hi-story")
+    words = [word for node in list(book.walk())[:80] for word in tagger(normalize(node.text))]
+    assert len(words) > 500
+    assert all(list(features(word)) == list(word.feature) for word in words)

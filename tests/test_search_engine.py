@@ -146,6 +146,17 @@ def test_the_index_is_rebuilt_when_the_schema_changes(tmp_path, monkeypatch):
     assert not open_or_build(books, tmp_path).built  # and reused while it stays the same
 
 
+def test_the_index_is_rebuilt_when_the_morphological_analysis_changes(tmp_path, monkeypatch):
+    from adjudicator.search import analysis
+
+    books = list_rulebooks()
+    first = open_or_build(books, tmp_path)
+    # The same SCHEMA_VERSION and fields: another tokenizer's words alone must not reuse the index.
+    monkeypatch.setattr(analysis, "MORPH_ANALYSIS", "janome+mecab-ipadic-2.7.0-20070801")
+    rebuilt = open_or_build(books, tmp_path)
+    assert rebuilt.built and rebuilt.directory != first.directory
+
+
 def test_workers_starting_together_build_the_index_once(tmp_path):
     books = list_rulebooks()
     outcomes = []

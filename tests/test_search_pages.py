@@ -79,3 +79,16 @@ def test_what_the_page_echoes_is_escaped(client):
 def test_an_absurd_page_number_is_bounded_not_an_error(client):
     assert client.get("/search", query_string={"q": "攻撃", "page": 10**9}).status_code == 200
     assert client.get("/search.json", query_string={"q": "攻撃", "page": -3}).get_json()["offset"] == 0
+
+
+def test_the_bench_can_count_the_result_cache_and_nobody_else_sees_it(app, client):
+    from adjudicator.web import create_app
+
+    assert "X-Search-Cache" not in client.get("/search.json?q=その後の処理").headers  # off by default
+    counted = create_app({"TESTING": True, "SEARCH_CACHE_HEADER": True,
+                          "RATELIMIT_STORAGE_URI": "memory://"}).test_client()
+    first = counted.get("/search.json?q=場を離れるとは何か&limit=8")
+    again = counted.get("/search.json?q=場を離れるとは何か&limit=8")
+    other = counted.get("/search?q=場を離れるとは何か")  # another page size: another cache entry
+    assert [r.headers["X-Search-Cache"] for r in (first, again, other)] == ["miss", "hit", "miss"]
+    assert first.get_json() == again.get_json()

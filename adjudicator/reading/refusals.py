@@ -10,8 +10,8 @@ but the words around it are not, and the body is a sentence **only half understo
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
-from functools import lru_cache
 
 from lark.exceptions import LarkError
 
@@ -97,29 +97,47 @@ def _unread(span: Span, kind: str, why: str) -> Unread:
     return Unread(span.start, span.end, span.text, f"{KINDS[kind]}: {why}", kind)
 
 
-@lru_cache(maxsize=1)
-def _tokenizer():
-    # Janome loads its dictionary (about a second) only when a refusal needs a word boundary.
-    from janome.tokenizer import Tokenizer
+class _ThreadTaggers(threading.local):
+    """One MeCab tagger per thread (a tagger keeps its lattice between calls), built on first use: only a
+    refusal needs a word boundary."""
 
-    return Tokenizer()
+    tagger = None
+
+    def get(self):
+        if self.tagger is None:
+            import fugashi  # the MeCab bindings load their dictionary: only when a refusal needs it
+            import ipadic
+
+            self.tagger = fugashi.GenericTagger(ipadic.MECAB_ARGS)
+        return self.tagger
+
+
+_TAGGERS = _ThreadTaggers()
 
 
 def predicate(words: str) -> str:
     """The verb at the end of ``words`` (「破壊する」 of 「カードを破壊する」): where the word boundary matters,
-    Janome finds it; the trailing verbs and auxiliaries, with the noun or 「〜に」 they govern."""
+    MeCab (IPADIC) finds it; the trailing verbs and auxiliaries, with the noun or 「〜に」 they govern."""
     try:
-        tokens = list(_tokenizer().tokenize(words))
-    except (UnicodeError, ValueError):  # not a word boundary Janome can find: name the words as they are
+        tokens = []
+        for word in _TAGGERS.get()(words):
+            if word.white_space:  # MeCab skips whitespace: kept as a symbol, so the words come back whole
+                tokens.append((word.white_space, "記号"))
+            tokens.append((word.surface, word.feature[0]))
+    except (UnicodeError, ValueError, RuntimeError):  # no word boundary MeCab can find: the words as they are
         return words
+    return predicate_of(tokens) or words
+
+
+def predicate_of(tokens: list[tuple[str, str]]) -> str:
+    """The trailing predicate of (surface, IPADIC's first part-of-speech field) tokens; empty if none."""
     index = len(tokens)
-    while index > 0 and tokens[index - 1].part_of_speech.split(",")[0] in ("動詞", "助動詞") or (
-        index > 0 and tokens[index - 1].surface in ("て", "で", "も", "よい", "こと")
+    while index > 0 and tokens[index - 1][1] in ("動詞", "助動詞") or (
+        index > 0 and tokens[index - 1][0] in ("て", "で", "も", "よい", "こと")
     ):
         index -= 1
-    if index > 0 and tokens[index - 1].surface == "に" and index > 1:
+    if index > 0 and tokens[index - 1][0] == "に" and index > 1:
         index -= 2
-    elif index > 0 and tokens[index - 1].part_of_speech.startswith("名詞"):
+    elif index > 0 and tokens[index - 1][1] == "名詞":
         index -= 1
-    found = "".join(t.surface for t in tokens[index:])
-    return found or words
+    return "".join(surface for surface, _ in tokens[index:])

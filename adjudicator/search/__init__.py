@@ -1,1 +1,1 @@
-"""Full-text search over the rulebooks (Whoosh, Janome): the index, the query language and highlighting."""
+"""Full-text search over the rulebooks (Whoosh, MeCab): the index, the query language and highlighting."""

@@ -2,20 +2,28 @@
 
 Japanese is written without spaces, so the index keeps two views of every text: overlapping character
 bigrams (robust for any term, even one the dictionary does not know, and exact for phrase queries) and
-morphological base forms from Janome (so that 引けない and 引く meet). Both tokenizers are pickled into the
-index schema by module path: keep this module importable under this name.
+morphological base forms from MeCab with IPADIC (fugashi and the ``ipadic`` package: so that 引けない and 引く
+meet). Both tokenizers are pickled into the index schema by module path: keep this module importable under
+this name. The morphological one pickles the name of its analysis (``MORPH_ANALYSIS``), so that the index
+fingerprint (:func:`adjudicator.search.store.fingerprint`) changes when the analysis does.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 import unicodedata
 from collections.abc import Iterable, Iterator
 
-from janome.tokenizer import Tokenizer as JanomeTokenizer
+import fugashi
+import ipadic
 from whoosh.analysis import Token, Tokenizer
 
-# Part-of-speech prefixes (IPADIC, as Janome reports them) whose words carry the meaning of a clause.
+# What the morph fields' tokens come from; part of the pickled schema, so of the index fingerprint. Janome
+# (until schema 3) shipped the same dictionary; bench/tokenizer_compare.py compares the two.
+MORPH_ANALYSIS = "mecab+mecab-ipadic-2.7.0-20070801"
+
+# Part-of-speech prefixes (IPADIC's first field) whose words carry the meaning of a clause.
 # Particles, auxiliary verbs and symbols are left out: に/が/た match every clause.
 _CONTENT_POS = ("名詞", "動詞", "形容詞", "副詞", "連体詞", "接頭詞")
 
@@ -107,51 +115,73 @@ class BigramTokenizer(_PieceTokenizer):
         return bigrams(normalize(text))
 
 
-class _ThreadTokenizers(threading.local):
-    """One Janome tokenizer per thread, built on that thread's first use.
+class _ThreadTaggers(threading.local):
+    """One MeCab tagger per thread, built on that thread's first use.
 
-    The tokenizer keeps per-call state and is not thread-safe. It costs tens of milliseconds to build, and
-    Whoosh unpickles the schema (so a MorphTokenizer) every time it opens the index: building it eagerly
-    made every opened searcher pay for a tokenizer that searching never calls.
+    A MeCab tagger keeps its lattice between calls and is not thread-safe. Whoosh unpickles the schema (so
+    a MorphTokenizer) every time it opens the index: building the tagger eagerly would make every opened
+    searcher pay for a tagger that searching never calls.
     """
 
-    janome: JanomeTokenizer | None = None
+    tagger: fugashi.GenericTagger | None = None
 
-    def get(self) -> JanomeTokenizer:
-        if self.janome is None:
-            self.janome = JanomeTokenizer()
-        return self.janome
+    def get(self) -> fugashi.GenericTagger:
+        if self.tagger is None:
+            self.tagger = fugashi.GenericTagger(ipadic.MECAB_ARGS)
+        return self.tagger
+
+
+def features(word) -> tuple[str, ...] | list[str]:
+    """IPADIC's fields of a MeCab word. Split from the raw CSV (three times cheaper than fugashi's parsed
+    ``feature``, a tenth of an index build), unless a field is quoted (holds a comma): then fugashi's."""
+    raw = word.feature_raw
+    return word.feature if '"' in raw else raw.split(",")
+
+
+def base_form(surface: str, feature: tuple[str, ...] | list[str]) -> str:
+    """IPADIC's base form (its seventh field); an unknown word has none (``*`` or no field): its surface."""
+    base = feature[6] if len(feature) > 6 else "*"
+    return base if base != "*" else surface
 
 
 class MorphTokenizer(_PieceTokenizer):
-    """Base forms of the content words (Janome, IPADIC), stop words dropped."""
+    """Base forms of the content words (MeCab, IPADIC), stop words dropped."""
 
     def __init__(self) -> None:
-        self._local = _ThreadTokenizers()
+        self._local = _ThreadTaggers()
+        self._pieces = self._memo()
 
-    # The tokenizer objects are not picklable and must not be shared: a schema stored in an index carries
-    # only the class, and every process builds its own per-thread tokenizers.
+    # The tagger is not picklable and must not be shared: a schema stored in an index carries only the class
+    # and the name of the analysis, and every process builds its own per-thread taggers.
     def __getstate__(self) -> dict:
-        return {}
+        return {"analysis": MORPH_ANALYSIS}
 
     def __setstate__(self, state: dict) -> None:
-        self._local = _ThreadTokenizers()
+        self._local = _ThreadTaggers()
+        self._pieces = self._memo()
+
+    def _memo(self):
+        # Every clause of a section carries the same section titles (the headings field): of the 1,149 texts an
+        # index build gives the morph fields, 491 are distinct.
+        return functools.lru_cache(maxsize=1024)(lambda text: tuple((start, base) for start, _, base in self.words(text)))
 
     def words(self, text: str) -> Iterator[tuple[int, str, str]]:
         """(offset, surface, base form) of each content word of ``text`` (normalized first)."""
         offset = 0
-        for word in self._local.get().tokenize(normalize(text)):
+        for word in self._local.get()(normalize(text)):
+            offset += len(word.white_space)  # MeCab skips whitespace; the offsets are into the whole text
             start = offset
             offset += len(word.surface)
-            if not word.part_of_speech.startswith(_CONTENT_POS):
+            feature = features(word)
+            if feature[0] not in _CONTENT_POS:
                 continue
-            base = word.base_form if word.base_form != "*" else word.surface
+            base = base_form(word.surface, feature)
             if base in _STOP_WORDS or not any(is_word_char(char) for char in base):
                 continue
             yield start, word.surface, base
 
     def pieces(self, text: str) -> Iterable[tuple[int, str]]:
-        return ((start, base) for start, _, base in self.words(text))
+        return self._pieces(text)
 
 
 def bigram_analyzer() -> BigramTokenizer:

@@ -14,7 +14,9 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer
 
-SCHEMA_VERSION = 3
+# 4: the morph fields from MeCab instead of Janome (the same IPADIC; bench/tokenizer_compare.py), and no
+# positions in the bigram fields.
+SCHEMA_VERSION = 4
 
 # Nodes a search can answer with. Sections and chapters are headings: their words reach the clauses under
 # them through the ``headings`` field, and a section number query shows the whole section instead.
@@ -45,12 +47,15 @@ def build_schema() -> Schema:
         kind=ID(stored=True),
         chapter=ID(stored=True),
         position=NUMERIC(stored=True, sortable=True),
-        title=TEXT(analyzer=bigram),
+        # No positions: the search never asks Whoosh for a phrase (a quoted phrase is looked up in the clause's
+        # folded text, ranking.Ranker.contains), and writing them was a fifth of the index build. BM25F reads
+        # only each term's frequency and the field's length, the same either way.
+        title=TEXT(analyzer=bigram, phrase=False),
         title_morph=TEXT(analyzer=morph, phrase=False),
-        headings=TEXT(analyzer=bigram),
+        headings=TEXT(analyzer=bigram, phrase=False),
         headings_morph=TEXT(analyzer=morph, phrase=False),
-        terms=TEXT(analyzer=bigram),
-        body=TEXT(analyzer=bigram),
+        terms=TEXT(analyzer=bigram, phrase=False),
+        body=TEXT(analyzer=bigram, phrase=False),
         body_morph=TEXT(analyzer=morph, phrase=False),
         marks=KEYWORD(scorable=True),
         text=STORED,

@@ -23,7 +23,7 @@ from whoosh.searching import Searcher
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import normalize
 from adjudicator.search.glossary import Glossary, Reading
-from adjudicator.search.highlight import Excerpt, FoldedText, excerpt, excerpt_source
+from adjudicator.search.highlight import Excerpt, FoldedText, Needles, excerpt, excerpt_source
 from adjudicator.search.mentions import Mention
 from adjudicator.search.query import MAX_QUERY_LENGTH, ParsedQuery, parse_query
 from adjudicator.search.ranking import Profile, Ranker, Scored, is_term_query
@@ -152,6 +152,9 @@ class ClauseSearch:
             for book in books for node in book.walk()
         }
         self._ranker = Ranker(profile, self._glossary, self._books, self._sources, MappingProxyType(headings))
+        # The chapter, section (and clause) above each node, as every hit shows it.
+        self._paths = MappingProxyType({(book.id, node.id): book.heading_path(node.id)[:-1]
+                                        for book in books for node in book.walk()})
         self._cached_search = functools.lru_cache(maxsize=max(0, cache_size))(self._search)
 
     @property
@@ -183,14 +186,22 @@ class ClauseSearch:
 
         ``book``/``chapter`` must name an existing book and chapter (KeyError).
         """
+        return self.search_counted(text, book, chapter, limit, offset)[0]
+
+    def search_counted(self, text: str, book: str | None = None, chapter: str | None = None,
+                       limit: int = DEFAULT_LIMIT, offset: int = 0) -> tuple[SearchResult, bool]:
+        """As :meth:`search`, and whether the result cache answered (this thread's call, exactly)."""
         limit = max(1, min(limit, MAX_LIMIT))
         offset = max(0, min(offset, MAX_OFFSET))
         self._scope(book, chapter)  # a bad filter raises before anything is cached
-        return self._cached_search(parse_query(text), book, chapter, limit, offset, self._index_generation())
+        self._threads.computed = False
+        result = self._cached_search(parse_query(text), book, chapter, limit, offset, self._index_generation())
+        return result, not self._threads.computed
 
     def _search(self, parsed: ParsedQuery, book: str | None, chapter: str | None, limit: int, offset: int,
                 generation: tuple[str, int]) -> SearchResult:
         """The uncached search; ``generation`` is only part of the cache key."""
+        self._threads.computed = True
         scope = self._scope(book, chapter)
         notices = (f"検索語が長すぎるため、先頭の{MAX_QUERY_LENGTH}文字で検索しました。",) if parsed.truncated else ()
         result = SearchResult(parsed, (), book, chapter, notices=notices, offset=offset)
@@ -295,7 +306,7 @@ class ClauseSearch:
 
     def _page(self, result: SearchResult, ranking: list[Scored], limit: int, offset: int,
               pinned: int) -> SearchResult:
-        needles = self._needles(result.query)
+        needles = Needles.of(self._needles(result.query))
         hits = tuple(self._hit(entry.book, entry.node, needles, entry.score if entry.score != float("inf") else 1.0)
                      for entry in ranking[offset: offset + limit])
         return replace(result, hits=hits, total=len(ranking), pinned=pinned)
@@ -370,7 +381,9 @@ class ClauseSearch:
         return scope
 
     def _hit(self, book: Rulebook, node: Node, needles, score: float) -> Hit:
-        path = book.heading_path(node.id)[:-1]
+        path = self._paths.get((book.id, node.id))
+        if path is None:
+            path = book.heading_path(node.id)[:-1]
         return Hit(book.id, node, path, excerpt(self._sources.get((book.id, node.id), node.text), needles), score)
 
 

@@ -13,6 +13,8 @@ The search page shows each reading (タップ → レスト), so a person sees h
 
 from __future__ import annotations
 
+import functools
+
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -132,6 +134,9 @@ class Glossary:
         for entry in entries:
             merged.setdefault(entry.word, entry)  # the first source wins: the rulebook's own, then TCG usage
         self._entries = tuple(sorted(merged.values(), key=lambda entry: -len(entry.word)))
+        # One search reads the same text for its readings, its variants, its concepts and its highlights.
+        self.readings = functools.lru_cache(maxsize=4096)(self._readings)
+        self.expansions = functools.lru_cache(maxsize=4096)(self._expansions)
 
     @classmethod
     def for_books(cls, books: Iterable[Rulebook]) -> Glossary:
@@ -141,7 +146,7 @@ class Glossary:
     def entries(self) -> tuple[Entry, ...]:
         return self._entries
 
-    def readings(self, text: str) -> tuple[Reading, ...]:
+    def _readings(self, text: str) -> tuple[Reading, ...]:
         """The words of ``text`` this glossary reads, longest first and not overlapping, in text order.
 
         A word that is already the rulebook's own term in place (フィールド inside 「フィールド」とも) is still
@@ -165,7 +170,7 @@ class Glossary:
                 start = folded.find(entry.word, end)
         return tuple(reading for _, reading in sorted(found, key=lambda pair: pair[0]))
 
-    def expansions(self, text: str) -> tuple[str, ...]:
+    def _expansions(self, text: str) -> tuple[str, ...]:
         """``text`` with each read word replaced by each of its terms (one variant per replacement)."""
         folded = normalize(text)
         variants = [folded.replace(reading.word, term, 1)

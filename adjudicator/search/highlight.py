@@ -59,12 +59,24 @@ def excerpt_source(text: str) -> FoldedText:
     return fold(" ".join(text.split()))
 
 
+class Needles(tuple):
+    """What to look for, folded, each once, at most ``_MAX_NEEDLES``: prepared once for every hit of a search."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, needles: Iterable[str]) -> Needles:
+        if isinstance(needles, Needles):
+            return needles
+        return cls(list(dict.fromkeys(normalize(needle) for needle in needles if needle.strip()))[:_MAX_NEEDLES])
+
+
 def matched_spans(text: str | FoldedText, needles: Iterable[str]) -> list[tuple[int, int]]:
     """Merged (start, end) spans of ``text`` where any needle occurs (case- and width-insensitive)."""
     source = text if isinstance(text, FoldedText) else fold(text)
     folded, origin = source.folded, source.origin
     spans: list[tuple[int, int]] = []
-    for needle in list(dict.fromkeys(normalize(needle) for needle in needles if needle.strip()))[:_MAX_NEEDLES]:
+    for needle in Needles.of(needles):
         start = folded.find(needle)
         while start >= 0:
             spans.append((origin[start], origin[start + len(needle) - 1] + 1))

@@ -20,15 +20,16 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from whoosh import query as wq
 from whoosh import scoring
 
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer, normalize
-from adjudicator.search.documents import BRACKETS, document_key
+from adjudicator.search.documents import BRACKETS
 from adjudicator.search.glossary import Glossary
 from adjudicator.search.highlight import FoldedText
 from adjudicator.search.query import ParsedQuery
@@ -87,8 +88,10 @@ def is_term_query(parsed: ParsedQuery, content_words: int) -> bool:
     return content_words <= 2 and not any(mark in text for mark in _QUESTION_MARKS)
 
 
-@dataclass(frozen=True)
-class Scored:
+class Scored(NamedTuple):
+    """A clause and its score. A named tuple, not a frozen dataclass: a search makes one per matching clause
+    (hundreds), and a frozen dataclass's __init__ costs three times as much."""
+
     score: float
     book: Rulebook
     node: Node
@@ -96,7 +99,7 @@ class Scored:
 
 class Ranker:
     """Turns a parsed query into scored clauses, with one profile. Keeps nothing from one search for the
-    next but memoised analysis of texts (Janome's tokens, whether a phrase occurs anywhere)."""
+    next but memoised analysis of texts (MeCab's tokens, whether a phrase occurs anywhere)."""
 
     def __init__(self, profile: Profile, glossary: Glossary, books: Mapping[str, Rulebook],
                  sources: Mapping[tuple[str, str], FoldedText], headings: Mapping[tuple[str, str], str]):
@@ -113,13 +116,15 @@ class Ranker:
         self._containing = functools.lru_cache(maxsize=8192)(self._keys_containing)
         # The node of each (book, id) the index holds, without normalising the id again on every hit.
         self._nodes = {(book_id, node.id): node for book_id, book in books.items() for node in book.walk()}
+        # The clauses that open their section (6.7.1 of 6.7), for the opening bonus.
+        self._openers = frozenset(key for key, node in self._nodes.items() if _opens_section(books[key[0]], node))
         self.found_anywhere = functools.lru_cache(maxsize=1024)(self._found_anywhere)
         self._quoted_terms = frozenset(
             term for source in sources.values() for term in _QUOTED_TERM.findall(source.folded)
         )
         self._bigram = BigramTokenizer()
         self._morph = MorphTokenizer()
-        # One search analyses the same few texts for several fields and adjustments; Janome is the cost.
+        # One search analyses the same few texts for several fields and adjustments; MeCab is a cost.
         self._analysed = functools.lru_cache(maxsize=4096)(self._analyse)
         self.words = functools.lru_cache(maxsize=4096)(lambda text: tuple(self._morph.words(text)))
 
@@ -147,14 +152,18 @@ class Ranker:
                   for name, boost in self.profile.fields.items()}
         variants = self.variants(parsed)
         terms: list[wq.Query] = []
+        by_analysis: dict[bool, dict[str, float]] = {}  # the token weights are the same in every bigram field
         for field_name, boost in fields.items():
             if boost <= 0:
                 continue
-            weights: dict[str, float] = {}
-            for text, weight in variants:
-                for token in self.tokens(field_name, text):
-                    weights[token] = max(weights.get(token, 0.0), weight * self._token_weight(field_name, token))
-            terms += [wq.Term(field_name, token, boost=boost * weight) for token, weight in weights.items()]
+            bigram = field_name in BIGRAM_FIELDS
+            if bigram not in by_analysis:
+                weights: dict[str, float] = {}
+                for text, weight in variants:
+                    for token in self.tokens(field_name, text):
+                        weights[token] = max(weights.get(token, 0.0), weight * self._token_weight(field_name, token))
+                by_analysis[bigram] = weights
+            terms += [wq.Term(field_name, token, boost=boost * weight) for token, weight in by_analysis[bigram].items()]
         for mark in parsed.marks:
             weight = self.profile.bracket_weight if mark in BRACKETS else self.profile.mark_weight
             if weight > 0:
@@ -165,7 +174,7 @@ class Ranker:
         return self._analysed(field_name in BIGRAM_FIELDS, text)
 
     def _analyse(self, bigram: bool, text: str) -> tuple[str, ...]:
-        if not bigram:  # the morph field's tokens are the base forms of words(): Janome once per text
+        if not bigram:  # the morph field's tokens are the base forms of words(): MeCab once per text
             return tuple(base for _, _, base in self.words(text))
         return tuple(token.text for token in self._bigram(text))
 
@@ -238,57 +247,76 @@ class Ranker:
         """For each concept, the clauses whose text or titles contain one of its forms."""
         return [frozenset().union(*(self._containing(form) for form in forms)) for forms in concepts]
 
-    @staticmethod
-    def _coverage(containing: list[frozenset[tuple[str, str]]], weights: list[float], book_id: str,
-                  node_id: str) -> float:
-        key = (book_id, node_id)
-        matched = sum(weight for keys, weight in zip(containing, weights) if key in keys)
-        return matched / (sum(weights) or 1.0)
-
     def rescore(self, parsed: ParsedQuery, found: list[tuple[str, str, float]], term_query: bool) -> list[Scored]:
         """Whoosh's (book, node, score) triples adjusted and sorted, best first, ties in book order."""
         profile = self.profile
         concepts = self.concepts(parsed) if profile.coordination > 0 else []
         weights = self._weights(concepts) if concepts else []
-        containing = self._concept_keys(concepts)
+        coverage = _Coverage(self._concept_keys(concepts), weights, ((b, n) for b, n, _ in found)) if concepts else None
         card_terms = self.card_text_terms(parsed) if profile.card_text_bonus > 0 and parsed.phrases else ()
-        scored: dict[str, Scored] = {}
+        opening = term_query or profile.opening_for_questions
+        scored: dict[tuple[str, str], Scored] = {}
         for book_id, node_id, score in found:
-            book = self._books[book_id]
-            node = self._nodes.get((book_id, node_id)) or book.get(node_id)
+            key = (book_id, node_id)
+            node = self._nodes.get(key) or self._books[book_id].get(node_id)
             if node is None:
                 continue
             if concepts:
-                score *= self._coverage(containing, weights, book_id, node_id) ** profile.coordination
-            if card_terms and any(term in self._sources[(book_id, node_id)].folded for term in card_terms):
+                score *= coverage.share(key) ** profile.coordination
+            if card_terms and any(term in self._sources[key].folded for term in card_terms):
                 score *= 1 + profile.card_text_bonus
-            if (term_query or profile.opening_for_questions) and _opens_section(book, node):
+            if opening and key in self._openers:
                 score *= 1 + profile.opening_bonus
             if parsed.phrases and all(self.contains(book_id, node_id, phrase) for phrase in parsed.phrases):
                 score *= 1 + profile.phrase_bonus
-            scored[document_key(book_id, node_id)] = Scored(score, book, node)
-        ranked = sorted(scored.values(), key=self._order)
+            scored[key] = Scored(score, self._books[book_id], node)
+        ranked = self._sorted(scored.values())
         if profile.citation_bonus > 0 and ranked:
             ranked = self._cited(ranked, scored)
         return ranked
 
-    def _cited(self, ranked: list[Scored], scored: dict[str, Scored]) -> list[Scored]:
+    def _cited(self, ranked: list[Scored], scored: dict[tuple[str, str], Scored]) -> list[Scored]:
         """A clause that one of the best hits cites gains a share of that hit's score (citation evidence)."""
         best = ranked[0].score or 1.0
-        gains: dict[str, float] = {}
+        gains: dict[tuple[str, str], float] = {}
         for hit in ranked[: self.profile.citation_depth]:
             for reference in hit.node.references:
-                key = document_key(hit.book.id, reference.target)
+                key = (hit.book.id, reference.target)
                 if key in scored and reference.target != hit.node.id:
                     gains[key] = max(gains.get(key, 0.0), self.profile.citation_bonus * hit.score / best)
         if not gains:
             return ranked
-        adjusted = [Scored(entry.score * (1 + gains.get(document_key(entry.book.id, entry.node.id), 0.0)),
-                           entry.book, entry.node) for entry in ranked]
-        return sorted(adjusted, key=self._order)
+        # Only the cited clauses change: every other score would be multiplied by (1 + 0.0), which is itself.
+        adjusted = [entry if (key := (entry.book.id, entry.node.id)) not in gains
+                    else Scored(entry.score * (1 + gains[key]), entry.book, entry.node) for entry in ranked]
+        return self._sorted(adjusted)
 
-    def _order(self, entry: Scored) -> tuple[float, int, int]:
-        return (-entry.score, self._book_order[entry.book.id], entry.node.position)
+    def _sorted(self, entries) -> list[Scored]:
+        """Best score first, ties in book order then rulebook order; equal keys keep their order (as a stable
+        sort on that key would: the index breaks the tie), without a key function call per entry."""
+        order = self._book_order
+        decorated = [(-entry.score, order[entry.book.id], entry.node.position, index, entry)
+                     for index, entry in enumerate(entries)]
+        decorated.sort()
+        return [row[4] for row in decorated]
+
+
+class _Coverage:
+    """The share of the query's concepts (weighted) whose forms a clause contains, as coordination counts it,
+    worked out for the matching clauses at once: each concept's clauses met with the matching ones (a set
+    intersection), rather than every clause tested against every concept."""
+
+    def __init__(self, containing: list[frozenset[tuple[str, str]]], weights: list[float],
+                 keys: Iterable[tuple[str, str]]):
+        matching = set(keys)
+        self._matched: dict[tuple[str, str], float] = {}
+        for concept_keys, weight in zip(containing, weights):  # concept by concept: the additions of sum()
+            for key in matching.intersection(concept_keys):
+                self._matched[key] = self._matched.get(key, 0) + weight
+        self._total = sum(weights) or 1.0
+
+    def share(self, key: tuple[str, str]) -> float:
+        return self._matched.get(key, 0) / self._total
 
 
 def _stem(word: str) -> str:

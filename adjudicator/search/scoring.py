@@ -43,6 +43,7 @@ class TermScores:
                 fields = reader.stored_fields(docnum)
                 self._documents[offset + docnum] = Document(fields["book"], fields["node_id"], fields["chapter"])
         self._postings = functools.lru_cache(maxsize=MAX_TERMS)(self._scored_postings)
+        self._in_scope = functools.lru_cache(maxsize=256)(self._documents_in)  # a book, a chapter, or all
         self._doc_count = searcher.doc_count_all()
 
     @property
@@ -60,15 +61,22 @@ class TermScores:
         totals = [0.0] * self._doc_count
         for term in _terms(query):
             boost = term.boost
-            for docnum, score in self._postings(term.fieldname, term.text):
-                # WrappingMatcher multiplies a boosted term's score; ArrayUnionMatcher adds it up in this order.
-                totals[docnum] += score * boost if boost != 1.0 else score
-        found = []
-        for docnum, document in self._documents.items():
-            total = totals[docnum]
-            if total > 0 and document.book in books and (chapter is None or document.chapter == chapter):
-                found.append((document, total))
-        return found
+            postings = self._postings(term.fieldname, term.text)
+            # WrappingMatcher multiplies a boosted term's score; ArrayUnionMatcher adds it up in this order.
+            if boost == 1.0:
+                for docnum, score in postings:
+                    totals[docnum] += score
+            else:
+                for docnum, score in postings:
+                    totals[docnum] += score * boost
+        documents = self._documents
+        return [(documents[docnum], total) for docnum in self._in_scope(frozenset(books), chapter)
+                if (total := totals[docnum]) > 0]
+
+    def _documents_in(self, books: frozenset[str], chapter: str | None) -> tuple[int, ...]:
+        """The document numbers of ``books`` (and ``chapter``), in document order."""
+        return tuple(docnum for docnum, document in self._documents.items()
+                     if document.book in books and (chapter is None or document.chapter == chapter))
 
     def _scored_postings(self, fieldname: str, text: str) -> tuple[tuple[int, float], ...]:
         """(docnum, Whoosh's score) of every posting of the term; nothing for a term the index lacks."""

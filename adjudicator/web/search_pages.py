@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request, url_for
 
 from adjudicator import paths
 from adjudicator.rulebook.numbers import bounded_int
@@ -55,8 +55,19 @@ def _limit(text: str | None) -> tuple[int, str | None]:
 
 def _run() -> tuple[SearchResult, int, int, str | None]:
     text, book_id, chapter, limit, page, error = _arguments()
-    result = clause_search().search(text, book=book_id, chapter=chapter, limit=limit, offset=(page - 1) * limit)
+    result, cached = clause_search().search_counted(text, book=book_id, chapter=chapter, limit=limit,
+                                                    offset=(page - 1) * limit)
+    g.search_cached = cached
     return result, limit, page, error
+
+
+@bp.after_request
+def _say_whether_cached(response):
+    """``X-Search-Cache: hit|miss`` when SEARCH_CACHE_HEADER is set, for bench/http_bench.py to count the
+    result cache's hit rate. Off by default: it would tell a visitor whether someone searched the same lately."""
+    if current_app.config.get("SEARCH_CACHE_HEADER") and "search_cached" in g:
+        response.headers["X-Search-Cache"] = "hit" if g.search_cached else "miss"
+    return response
 
 
 @lru_cache(maxsize=4)
@@ -72,8 +83,25 @@ def _examples(result: SearchResult) -> tuple[Example, ...]:
     return _example_index(paths.scenarios_dir()).matching(result.query.text, clause_ids)
 
 
+# A clause's URL depends on the app's routes and the script root alone; building it with url_for was a tenth
+# of an uncached search (bench/profile_routes.py search_uncached: url_for, 14 a request). Kept per app, bounded
+# by the books' nodes.
+_MAX_KEPT_URLS = 20_000
+
+
 def _url(node) -> str:
-    return node_url(find_book(node.book), node.id)
+    return _clause_url(node.book, node.id)
+
+
+def _clause_url(book_id: str, node_id: str) -> str:
+    kept = current_app.extensions.setdefault("search.clause_urls", {})
+    key = (request.script_root, book_id, node_id)
+    url = kept.get(key)
+    if url is None:
+        if len(kept) >= _MAX_KEPT_URLS:
+            kept.clear()
+        url = kept[key] = node_url(find_book(book_id), node_id)
+    return url
 
 
 def _page_url(result: SearchResult, limit: int, page: int) -> str:
@@ -115,7 +143,7 @@ def search():
         selected_book=selected,
         chapters=selected.chapters if selected else (),
         max_length=MAX_QUERY_LENGTH,
-        url_of=lambda hit: node_url(find_book(hit.book), hit.id),
+        url_of=lambda hit: _clause_url(hit.book, hit.id),
         reading_source=_reading_source,
         book_titles={book.id: book.title for book in books()},
         pages=_pages(result, limit, page),
