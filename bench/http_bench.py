@@ -143,6 +143,9 @@ class Measured:
         return self.requests / self.seconds if self.seconds else 0.0
 
 
+# The README's production command's options besides workers, bind and request line: the app loaded once.
+PRODUCTION_OPTIONS = ("-c", "python:adjudicator.gunicorn_conf", "--preload")
+
 # --- the server ---------------------------------------------------------------------------------------------
 
 
@@ -153,12 +156,14 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn serving create_app() on loopback; ``start()`` returns the seconds until /healthz answered."""
+    """gunicorn serving create_app() on loopback; ``start()`` returns the seconds until /healthz answered.
+
+    ``options``: gunicorn's own, by default the README's production ones (``--preload`` and its hooks)."""
 
     def __init__(self, data_dir: Path, workers: int, log: Path, app: str = "adjudicator.web:create_app()",
-                 database_url: str = ""):
+                 database_url: str = "", options: tuple[str, ...] = PRODUCTION_OPTIONS, no_bytecode: bool = False):
         self.data_dir, self.workers, self.log, self.app = data_dir, workers, log, app
-        self.database_url = database_url
+        self.database_url, self.options, self.no_bytecode = database_url, options, no_bytecode
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
@@ -171,9 +176,13 @@ class Server:
         env = {**os.environ, "ADJUDICATOR_DATA_DIR": str(self.data_dir), "ADJUDICATOR_WRITE_LIMIT": "100000 per minute"}
         if self.database_url:
             env["ADJUDICATOR_DATABASE_URL"] = self.database_url
+        # As in a deployment, the first start compiles the checkout's bytecode (__pycache__, git-ignored) and a
+        # warm start reads it: this shell may set PYTHONDONTWRITEBYTECODE, which no deployment does.
+        if not self.no_bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
         command = [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind", f"{HOST}:{self.port}",
                    # Stateless links carry the scenario in the path; the app bounds URLs itself (414).
-                   "--limit-request-line", "0", self.app]
+                   "--limit-request-line", "0", *self.options, self.app]
         started = time.perf_counter()
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)

@@ -4,7 +4,7 @@ Production (several workers share one data directory and build the index once; `
 lets long stateless links past gunicorn's own limit, the app enforces its URL bound itself; on loopback, behind
 nginx with deploy/nginx.conf)::
 
-    gunicorn -w 4 -b 127.0.0.1:8000 --limit-request-line 0 'adjudicator.web:create_app()'
+    gunicorn -c python:adjudicator.gunicorn_conf -w 4 -b 127.0.0.1:8000 --limit-request-line 0 --preload 'adjudicator.web:create_app()'
 """
 
 from __future__ import annotations
