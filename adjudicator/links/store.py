@@ -225,8 +225,8 @@ class SQLiteLinkStore:
 class PostgresLinkStore:
     """A PostgreSQL table shared by every instance; the schema is created once under an advisory lock.
 
-    Connections come from a pool per process (opened lazily, so a forked worker never shares its parent's),
-    checked before each use, so a restarted server costs one failed check rather than a failed request.
+    Connections come from a pool per process (made at the first operation, so a forked worker never shares its
+    parent's), checked before each use, so a restarted server costs one failed check rather than a failed request.
     """
 
     _LOCK_KEY = 0x68697374  # any fixed number: serialises concurrent CREATE TABLE IF NOT EXISTS at start-up
@@ -240,22 +240,30 @@ class PostgresLinkStore:
         self.connect_timeout = connect_timeout
         self.quota_bytes = quota_bytes
         self._last_failure: tuple[float, str] | None = None
-        self._pool = ConnectionPool(url, min_size=1, max_size=POOL_MAX_SIZE, open=False, timeout=connect_timeout,
-                                    kwargs={"connect_timeout": connect_timeout},
-                                    check=ConnectionPool.check_connection, name="adjudicator-links")
+        self._pool_class = ConnectionPool
+        self._pool: ConnectionPool | None = None
         self._pid: int | None = None
-        with self._connection() as db:
+        # The schema on a connection of its own, closed at once: the process that makes the store (gunicorn's
+        # master under --preload) must hold no pooled connection that its forked workers would then share.
+        with psycopg.connect(url, connect_timeout=connect_timeout) as db:
             db.execute("SELECT pg_advisory_xact_lock(%s)", (self._LOCK_KEY,))
             db.execute(_SCHEMA)
 
     def _connection(self):
-        if self._pid != os.getpid():  # first use in this process (gunicorn forks after the app may exist)
+        if self._pid != os.getpid():  # first use in this process: a pool of its own (a fork inherits none)
+            self._pool = self._pool_class(
+                self.url, min_size=1, max_size=POOL_MAX_SIZE, open=False, timeout=self.connect_timeout,
+                kwargs={"connect_timeout": self.connect_timeout}, check=self._pool_class.check_connection,
+                name="adjudicator-links")
             self._pool.open(wait=False)
             self._pid = os.getpid()
         return self._pool.connection()
 
     def close(self) -> None:
-        self._pool.close()
+        # Only the process that opened the pool closes it: closing an inherited one would end the parent's
+        # connections on the sockets they share.
+        if self._pool is not None and self._pid == os.getpid():
+            self._pool.close()
 
     def _unavailable(self, error: BaseException) -> StoreUnavailable:
         self._last_failure = (time.monotonic(), f"{type(error).__name__}: {error}")
