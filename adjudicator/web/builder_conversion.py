@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.engine import ScenarioError
+from adjudicator.engine import Scenario, ScenarioError
 from adjudicator.format.loading import parse_text
 from adjudicator.web.builder_values import text
 
@@ -22,6 +22,8 @@ class Conversion:
     data: dict[str, Any] = field(default_factory=dict)
     errors: dict[str, list[str]] = field(default_factory=dict)
     origins: dict[str, str] = field(default_factory=dict)
+    # The scenario ``data`` loads as, once it has loaded (``builder_data.validated``): not loaded a second time.
+    scenario: Scenario | None = None
 
     def came_from(self, scenario_path: str, form_field: str) -> None:
         self.origins[scenario_path] = form_field

@@ -62,7 +62,8 @@ def validated(draft: Draft) -> Conversion:
         try:
             # An effect given as text alone is read (docs/format-additions.md); what the text says
             # becomes its sentences, so the ruling and its link do not depend on a later reader.
-            conversion.data = read_scenario(conversion.data).dump()
+            conversion.scenario = read_scenario(conversion.data)
+            conversion.data = conversion.scenario.dump()
         except ScenarioError as error:
             conversion.add_scenario_errors(error)
     return conversion

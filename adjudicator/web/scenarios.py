@@ -222,9 +222,9 @@ def _import(draft: Draft):
 
 def _finish(draft: Draft, operation: str):
     conversion = validated(draft)
-    if conversion.errors:
+    if conversion.errors or conversion.scenario is None:
         return _builder(draft, errors=conversion.errors, status=422)
-    scenario = load_scenario(conversion.data)
+    scenario = conversion.scenario
     if operation == "export":
         return _yaml_download(scenario)
     ruling = Ruling.resolved(scenario)

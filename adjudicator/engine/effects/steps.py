@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable
 from adjudicator import vocabulary
 from adjudicator.engine import durations, zone_moves
 from adjudicator.format.effects import DiscardSpec, DrawSpec, MillSpec, PowerSpec, Step
-from adjudicator.engine.board import PowerMod, expiry_from, zone_count
+from adjudicator.engine.board import Card, PowerMod, expiry_from, zone_count
 from adjudicator.engine.effects.board_counts import count_on_board
 from adjudicator.engine.effects.facts import facts_of
 from adjudicator.engine.effects.extra_turn import extra_turn_step
