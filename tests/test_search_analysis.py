@@ -166,9 +166,10 @@ def test_the_mecab_tagger_is_built_on_first_use_once_per_thread():
 
 
 def test_ipadic_fields_split_from_the_raw_csv_are_fugashis():
-    from adjudicator.search.analysis import _ThreadTaggers, features
+    from adjudicator.morphology import ThreadTaggers
+    from adjudicator.search.analysis import features
 
-    tagger = _ThreadTaggers().get()
+    tagger = ThreadTaggers().get()
     book = next(book for book in list_rulebooks() if book.id == "hi-story")
     words = [word for node in list(book.walk())[:80] for word in tagger(normalize(node.text))]
     assert len(words) > 500

@@ -59,10 +59,10 @@ def _get(url: str) -> tuple[int, str]:
 
 
 @contextmanager
-def _running(argv: list[str], log: Path) -> Iterator[str]:
-    port = int(argv[argv.index("-b") + 1].rsplit(":", 1)[1])
+def _running(port: int, log: Path, workers: int = 1) -> Iterator[str]:
+    """The README's production command on ``port``, until /healthz answers; stopped at the end."""
     with log.open("wb") as sink:  # a file, not a pipe: nothing blocks gunicorn however much it logs
-        server = subprocess.Popen(argv, stdout=sink, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(readme_gunicorn_argv(port, workers), stdout=sink, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + STARTUP_SECONDS
@@ -84,7 +84,7 @@ def _running(argv: list[str], log: Path) -> Iterator[str]:
 @pytest.fixture()
 def production_server(data_dir, monkeypatch, tmp_path) -> Iterator[str]:
     monkeypatch.setenv("ADJUDICATOR_DATA_DIR", str(data_dir))
-    with _running(readme_gunicorn_argv(_free_port()), tmp_path / "gunicorn.log") as base:
+    with _running(_free_port(), tmp_path / "gunicorn.log") as base:
         yield base
 
 
@@ -98,7 +98,7 @@ def production_server_on_postgresql(data_dir, monkeypatch, tmp_path) -> Iterator
     monkeypatch.setenv("ADJUDICATOR_DATA_DIR", str(data_dir))
     monkeypatch.setenv("ADJUDICATOR_DATABASE_URL", url)
     monkeypatch.setenv("ADJUDICATOR_WRITE_LIMIT", "10000 per minute")
-    with _running(readme_gunicorn_argv(_free_port(), workers=2), tmp_path / "gunicorn.log") as base:
+    with _running(_free_port(), tmp_path / "gunicorn.log", workers=2) as base:
         yield base
 
 

@@ -10,11 +10,11 @@ but the words around it are not, and the body is a sentence **only half understo
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 
 from lark.exceptions import LarkError
 
+from adjudicator.morphology import ThreadTaggers
 from adjudicator.reading.grammar import parse
 from adjudicator.reading.sentences import Span
 from adjudicator.reading.values import NotReadable
@@ -97,22 +97,8 @@ def _unread(span: Span, kind: str, why: str) -> Unread:
     return Unread(span.start, span.end, span.text, f"{KINDS[kind]}: {why}", kind)
 
 
-class _ThreadTaggers(threading.local):
-    """One MeCab tagger per thread (a tagger keeps its lattice between calls), built on first use: only a
-    refusal needs a word boundary."""
-
-    tagger = None
-
-    def get(self):
-        if self.tagger is None:
-            import fugashi  # the MeCab bindings load their dictionary: only when a refusal needs it
-            import ipadic
-
-            self.tagger = fugashi.GenericTagger(ipadic.MECAB_ARGS)
-        return self.tagger
-
-
-_TAGGERS = _ThreadTaggers()
+# MeCab finds a word boundary only when a refusal needs one (the tagger is built then).
+_TAGGERS = ThreadTaggers()
 
 
 def predicate(words: str) -> str:

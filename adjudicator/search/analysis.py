@@ -11,13 +11,12 @@ fingerprint (:func:`adjudicator.search.store.fingerprint`) changes when the anal
 from __future__ import annotations
 
 import functools
-import threading
 import unicodedata
 from collections.abc import Iterable, Iterator
 
-import fugashi
-import ipadic
 from whoosh.analysis import Token, Tokenizer
+
+from adjudicator.morphology import ThreadTaggers
 
 # What the morph fields' tokens come from; part of the pickled schema, so of the index fingerprint. Janome
 # (until schema 3) shipped the same dictionary; bench/tokenizer_compare.py compares the two.
@@ -115,22 +114,6 @@ class BigramTokenizer(_PieceTokenizer):
         return bigrams(normalize(text))
 
 
-class _ThreadTaggers(threading.local):
-    """One MeCab tagger per thread, built on that thread's first use.
-
-    A MeCab tagger keeps its lattice between calls and is not thread-safe. Whoosh unpickles the schema (so
-    a MorphTokenizer) every time it opens the index: building the tagger eagerly would make every opened
-    searcher pay for a tagger that searching never calls.
-    """
-
-    tagger: fugashi.GenericTagger | None = None
-
-    def get(self) -> fugashi.GenericTagger:
-        if self.tagger is None:
-            self.tagger = fugashi.GenericTagger(ipadic.MECAB_ARGS)
-        return self.tagger
-
-
 def features(word) -> tuple[str, ...] | list[str]:
     """IPADIC's fields of a MeCab word. Split from the raw CSV (three times cheaper than fugashi's parsed
     ``feature``, a tenth of an index build), unless a field is quoted (holds a comma): then fugashi's."""
@@ -148,7 +131,7 @@ class MorphTokenizer(_PieceTokenizer):
     """Base forms of the content words (MeCab, IPADIC), stop words dropped."""
 
     def __init__(self) -> None:
-        self._local = _ThreadTaggers()
+        self._local = ThreadTaggers()
         self._pieces = self._memo()
 
     # The tagger is not picklable and must not be shared: a schema stored in an index carries only the class
@@ -157,7 +140,7 @@ class MorphTokenizer(_PieceTokenizer):
         return {"analysis": MORPH_ANALYSIS}
 
     def __setstate__(self, state: dict) -> None:
-        self._local = _ThreadTaggers()
+        self._local = ThreadTaggers()
         self._pieces = self._memo()
 
     def _memo(self):
