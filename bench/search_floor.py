@@ -30,7 +30,7 @@ import http_bench  # noqa: E402  (the sibling script: the one list of search req
 PARTS = (
     ("adjudicator.search.ranking", "Ranker.build_query", "build the query (analysis, glossary)"),
     ("adjudicator.search.scoring", "TermScores.search", "sum the postings (BM25F)"),
-    ("adjudicator.search.ranking", "Ranker.rescore", "rescore (coordination, bonuses, sort)"),
+    ("adjudicator.search.ranking", "Ranker.best", "rescore (coordination, bonuses, sort)"),
     ("adjudicator.search.engine", "ClauseSearch._page", "the page's hits (excerpts)"),
     ("adjudicator.web.search_pages", "_examples", "worked examples"),
 )

@@ -5,7 +5,8 @@ clause; a section or chapter number (``6.7``, ``第6章``) lists what is under i
 (``11.2.2 ブロック``, ``6.7.1とは``, ``6.7.1 6.7.2``) are pinned first, before the ranked hits of its words;
 an unknown number (``6.7.10``) or a number of a book not searched says so and offers the nearest clause.
 Everything else is ranked by :mod:`adjudicator.search.ranking`. Results do not depend on ``limit``: every
-match is ranked and ``offset``/``limit`` cut a page from that one order.
+match counts, and ``offset``/``limit`` cut a page from that one order (the ranking adjusts only the clauses
+that can still reach the page, which gives the same page).
 """
 
 from __future__ import annotations
@@ -212,11 +213,12 @@ class ClauseSearch:
             if len(lookup.named) == 1 and not lookup.notices:
                 return self._named(result, *lookup.named[0], limit, offset)
             ranking = [Scored(1.0, book_, node) for book_, node in lookup.clauses]
+            total = len(ranking)
         else:
-            ranking = self._rank(parsed, scope, chapter, lookup)
+            ranking, total = self._rank(parsed, scope, chapter, lookup, offset + limit)
         result = replace(result, notices=result.notices + lookup.notices + self._phrase_notices(parsed, scope),
                          readings=self._readings(parsed), suggestions=self._suggest(lookup, parsed))
-        return self._page(result, ranking, limit, offset, pinned=len(lookup.clauses))
+        return self._page(result, ranking, total, limit, offset, pinned=len(lookup.clauses))
 
     # -- clause numbers -------------------------------------------------------------------------------
 
@@ -287,29 +289,34 @@ class ClauseSearch:
     # -- ranked text search ---------------------------------------------------------------------------
 
     def _rank(self, parsed: ParsedQuery, scope: tuple[Rulebook, ...], chapter: str | None,
-              lookup: _Lookup) -> list[Scored]:
-        """The named clauses first, then every clause the words match (a section named: its clauses first)."""
+              lookup: _Lookup, depth: int) -> tuple[list[Scored], int]:
+        """The first ``depth`` of the ranking, and its length: the named clauses first, then every clause the
+        words match (a section named: its clauses first)."""
         pinned = [Scored(float("inf"), book, node) for book, node in lookup.clauses]
         pinned_keys = {(entry.book.id, entry.node.id) for entry in pinned}
         term_query = is_term_query(parsed, self._ranker.content_words(parsed))
         whoosh_query = self._ranker.build_query(parsed, question=not term_query)
         if whoosh_query is None:
-            return pinned
+            return pinned, len(pinned)
         matched = self._term_scores().search(whoosh_query, {book.id for book in scope}, chapter or None)
         found = [(document.book, document.node_id, score) for document, score in matched
                  if (document.book, document.node_id) not in pinned_keys]
-        ranked = self._ranker.rescore(parsed, found, term_query)
-        if lookup.sections:
+        if lookup.sections:  # the section's clauses go first, whatever their scores: the whole order is needed
+            ranked = self._ranker.rescore(parsed, found, term_query)
             inside = {(book.id, node.id) for book, section in lookup.sections for node in book.subtree(section.id)}
             ranked.sort(key=lambda entry: (entry.book.id, entry.node.id) not in inside)  # stable: keeps the order
-        return pinned + ranked
+            total = len(ranked)
+        else:
+            ranked, total = self._ranker.best(parsed, found, term_query, max(0, depth - len(pinned)))
+        return pinned + ranked, len(pinned) + total
 
-    def _page(self, result: SearchResult, ranking: list[Scored], limit: int, offset: int,
+    def _page(self, result: SearchResult, ranking: list[Scored], total: int, limit: int, offset: int,
               pinned: int) -> SearchResult:
+        """Hits ``offset`` to ``offset + limit`` of a ranking of ``total`` clauses, of which ``ranking`` is the start."""
         needles = Needles.of(self._needles(result.query))
         hits = tuple(self._hit(entry.book, entry.node, needles, entry.score if entry.score != float("inf") else 1.0)
                      for entry in ranking[offset: offset + limit])
-        return replace(result, hits=hits, total=len(ranking), pinned=pinned)
+        return replace(result, hits=hits, total=total, pinned=pinned)
 
     def _phrase_notices(self, parsed: ParsedQuery, scope: tuple[Rulebook, ...]) -> tuple[str, ...]:
         """A quoted phrase no clause contains: say so, the hits are for its words (the fallback)."""

@@ -18,9 +18,10 @@ on ``limit``. The scores are then adjusted, each adjustment measured by ``bench/
 from __future__ import annotations
 
 import functools
+import heapq
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -39,6 +40,8 @@ _HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
 # What turns a few words into a question about a case rather than a term to look up.
 _QUESTION_MARKS = ("?", "かな", "たら", "れば", "ったら", "ときは", "場合")
 _QUOTED_TERM = re.compile(r"「([^「」〇〜]{2,12})」")
+# Above the product of the bonuses: its rounding may differ from that of the same factors applied one by one.
+_MARGIN = 1 + 1e-9
 _DEFINITION_ASKS = ("とは", "って何", "ってなに", "の定義", "の意味", "とはなに", "とは何")
 
 
@@ -249,33 +252,51 @@ class Ranker:
 
     def rescore(self, parsed: ParsedQuery, found: list[tuple[str, str, float]], term_query: bool) -> list[Scored]:
         """Whoosh's (book, node, score) triples adjusted and sorted, best first, ties in book order."""
-        profile = self.profile
-        concepts = self.concepts(parsed) if profile.coordination > 0 else []
-        weights = self._weights(concepts) if concepts else []
-        coverage = _Coverage(self._concept_keys(concepts), weights, ((b, n) for b, n, _ in found)) if concepts else None
-        card_terms = self.card_text_terms(parsed) if profile.card_text_bonus > 0 and parsed.phrases else ()
-        opening = term_query or profile.opening_for_questions
-        scored: dict[tuple[str, str], Scored] = {}
-        for book_id, node_id, score in found:
-            key = (book_id, node_id)
-            node = self._nodes.get(key) or self._books[book_id].get(node_id)
-            if node is None:
-                continue
-            if concepts:
-                score *= coverage.share(key) ** profile.coordination
-            if card_terms and any(term in self._sources[key].folded for term in card_terms):
-                score *= 1 + profile.card_text_bonus
-            if opening and key in self._openers:
-                score *= 1 + profile.opening_bonus
-            if parsed.phrases and all(self.contains(book_id, node_id, phrase) for phrase in parsed.phrases):
-                score *= 1 + profile.phrase_bonus
-            scored[key] = Scored(score, self._books[book_id], node)
-        ranked = self._sorted(scored.values())
-        if profile.citation_bonus > 0 and ranked:
-            ranked = self._cited(ranked, scored)
-        return ranked
+        return self.best(parsed, found, term_query, len(found))[0]
 
-    def _cited(self, ranked: list[Scored], scored: dict[tuple[str, str], Scored]) -> list[Scored]:
+    def best(self, parsed: ParsedQuery, found: list[tuple[str, str, float]], term_query: bool,
+             count: int) -> tuple[list[Scored], int]:
+        """The first ``count`` of :meth:`rescore`'s order, exactly, and how many clauses that whole order holds.
+
+        Every adjustment multiplies Whoosh's score by at most a known factor (coverage by at most 1, each
+        bonus by 1 + bonus), so a clause whose Whoosh score times that factor stays below the ``count``-th
+        adjusted score cannot enter the first ``count``: clauses are adjusted in the order of Whoosh's scores
+        until the next one cannot, instead of all of them (the adjustments were a fifth of a search:
+        bench/search_floor.py, ``Ranker.rescore``).
+        """
+        profile = self.profile
+        adjust = _Adjustment(self, parsed, term_query)
+        cite = profile.citation_bonus > 0
+        # A clause cited by one of the best ``citation_depth`` gains at most × (1 + citation_bonus).
+        ceiling = adjust.ceiling * ((1 + profile.citation_bonus) if cite else 1.0) * _MARGIN
+        wanted = max(count, profile.citation_depth if cite else 0)
+        nodes, books = self._nodes, self._books
+        present: dict[tuple[str, str], int] = {}  # each ranked clause: its place in ``found``
+        for index, (book_id, node_id, _) in enumerate(found):
+            key = (book_id, node_id)
+            if key in nodes or books[book_id].get(node_id) is not None:
+                present[key] = index
+        order = sorted(present.values(), key=lambda index: -found[index][2])  # stable: document order in ties
+        best: list[float] = []  # min-heap of the ``wanted`` best adjusted scores so far
+        adjusted: list[tuple[int, Scored]] = []
+        for index in order:
+            book_id, node_id, score = found[index]
+            if len(best) >= wanted and (not wanted or best[0] > score * ceiling):
+                break  # this clause and every one after it stay below the ``wanted`` best
+            key = (book_id, node_id)
+            entry = Scored(adjust.score(key, score), books[book_id], nodes.get(key) or books[book_id].get(node_id))
+            adjusted.append((index, entry))
+            if len(best) < wanted:
+                heapq.heappush(best, entry.score)
+            elif entry.score > best[0]:
+                heapq.heapreplace(best, entry.score)
+        adjusted.sort()  # back to document order: the tie-break of the full order
+        ranked = self._sorted(entry for _, entry in adjusted)
+        if cite and ranked:
+            ranked = self._cited(ranked, present)
+        return ranked[:count], len(present)
+
+    def _cited(self, ranked: list[Scored], scored: Mapping[tuple[str, str], object]) -> list[Scored]:
         """A clause that one of the best hits cites gains a share of that hit's score (citation evidence)."""
         best = ranked[0].score or 1.0
         gains: dict[tuple[str, str], float] = {}
@@ -301,22 +322,41 @@ class Ranker:
         return [row[4] for row in decorated]
 
 
-class _Coverage:
-    """The share of the query's concepts (weighted) whose forms a clause contains, as coordination counts it,
-    worked out for the matching clauses at once: each concept's clauses met with the matching ones (a set
-    intersection), rather than every clause tested against every concept."""
+class _Adjustment:
+    """What :meth:`Ranker.rescore` multiplies one clause's Whoosh score by, for one query, and the most it can be."""
 
-    def __init__(self, containing: list[frozenset[tuple[str, str]]], weights: list[float],
-                 keys: Iterable[tuple[str, str]]):
-        matching = set(keys)
-        self._matched: dict[tuple[str, str], float] = {}
-        for concept_keys, weight in zip(containing, weights):  # concept by concept: the additions of sum()
-            for key in matching.intersection(concept_keys):
-                self._matched[key] = self._matched.get(key, 0) + weight
+    def __init__(self, ranker: Ranker, parsed: ParsedQuery, term_query: bool):
+        profile = ranker.profile
+        self._ranker = ranker
+        self._profile = profile
+        concepts = ranker.concepts(parsed) if profile.coordination > 0 else []
+        weights = ranker._weights(concepts) if concepts else []
+        # Coordination: for each concept (with its weight), the clauses whose text or titles hold one of its forms.
+        self._concepts = list(zip(ranker._concept_keys(concepts), weights))
         self._total = sum(weights) or 1.0
+        self._card_terms = ranker.card_text_terms(parsed) if profile.card_text_bonus > 0 and parsed.phrases else ()
+        self._opening = term_query or profile.opening_for_questions
+        self._phrases = parsed.phrases
+        # Coverage is a share of the (non-negative) weights, at most 1: only the bonuses raise a score.
+        self.ceiling = ((1 + profile.card_text_bonus if self._card_terms else 1.0)
+                        * (1 + profile.opening_bonus if self._opening else 1.0)
+                        * (1 + profile.phrase_bonus if self._phrases else 1.0))
 
-    def share(self, key: tuple[str, str]) -> float:
-        return self._matched.get(key, 0) / self._total
+    def score(self, key: tuple[str, str], score: float) -> float:
+        profile, ranker = self._profile, self._ranker
+        if self._concepts:
+            matched = 0
+            for keys, weight in self._concepts:  # concept by concept: the additions of sum()
+                if key in keys:
+                    matched += weight
+            score *= (matched / self._total) ** profile.coordination
+        if self._card_terms and any(term in ranker._sources[key].folded for term in self._card_terms):
+            score *= 1 + profile.card_text_bonus
+        if self._opening and key in ranker._openers:
+            score *= 1 + profile.opening_bonus
+        if self._phrases and all(ranker.contains(*key, phrase) for phrase in self._phrases):
+            score *= 1 + profile.phrase_bonus
+        return score
 
 
 def _stem(word: str) -> str:
