@@ -295,12 +295,12 @@ class ClauseSearch:
         pinned = [Scored(float("inf"), book, node) for book, node in lookup.clauses]
         pinned_keys = {(entry.book.id, entry.node.id) for entry in pinned}
         term_query = is_term_query(parsed, self._ranker.content_words(parsed))
-        whoosh_query = self._ranker.build_query(parsed, question=not term_query)
-        if whoosh_query is None:
+        terms = self._ranker.terms(parsed, question=not term_query)
+        if not terms:
             return pinned, len(pinned)
-        matched = self._term_scores().search(whoosh_query, {book.id for book in scope}, chapter or None)
-        found = [(document.book, document.node_id, score) for document, score in matched
-                 if (document.book, document.node_id) not in pinned_keys]
+        found = self._term_scores().keys(terms, {book.id for book in scope}, chapter or None)
+        if pinned_keys:
+            found = [(key, score) for key, score in found if key not in pinned_keys]
         if lookup.sections:  # the section's clauses go first, whatever their scores: the whole order is needed
             ranked = self._ranker.rescore(parsed, found, term_query)
             inside = {(book.id, node.id) for book, section in lookup.sections for node in book.subtree(section.id)}

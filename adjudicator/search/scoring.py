@@ -42,6 +42,7 @@ class TermScores:
             for docnum in reader.all_doc_ids():  # deleted documents are left out, as Whoosh's matchers do
                 fields = reader.stored_fields(docnum)
                 self._documents[offset + docnum] = Document(fields["book"], fields["node_id"], fields["chapter"])
+        self._keys = {docnum: (document.book, document.node_id) for docnum, document in self._documents.items()}
         self._postings = functools.lru_cache(maxsize=MAX_TERMS)(self._scored_postings)
         self._in_scope = functools.lru_cache(maxsize=256)(self._documents_in)  # a book, a chapter, or all
         self._doc_count = searcher.doc_count_all()
@@ -57,11 +58,22 @@ class TermScores:
         ``query`` is a term or an OR of terms with no boost of its own (what the ranking builds); anything
         else is the program's mistake.
         """
+        documents = self._documents
+        return [(documents[docnum], total)
+                for docnum, total in self._totals([(t.fieldname, t.text, t.boost) for t in _terms(query)], books, chapter)]
+
+    def keys(self, terms: list[tuple[str, str, float]], books: Collection[str], chapter: str | None = None
+             ) -> list[tuple[tuple[str, str], float]]:
+        """As :meth:`search`, for the (field, text, boost) of each term, each document as its (book, node id)."""
+        keys = self._keys
+        return [(keys[docnum], total) for docnum, total in self._totals(terms, books, chapter)]
+
+    def _totals(self, terms: list[tuple[str, str, float]], books: Collection[str], chapter: str | None
+                ) -> list[tuple[int, float]]:
         # One total per document number, from 0.0, as ArrayUnionMatcher's array (the index holds a few hundred).
         totals = [0.0] * self._doc_count
-        for term in _terms(query):
-            boost = term.boost
-            postings = self._postings(term.fieldname, term.text)
+        for fieldname, text, boost in terms:
+            postings = self._postings(fieldname, text)
             # WrappingMatcher multiplies a boosted term's score; ArrayUnionMatcher adds it up in this order.
             if boost == 1.0:
                 for docnum, score in postings:
@@ -69,9 +81,7 @@ class TermScores:
             else:
                 for docnum, score in postings:
                     totals[docnum] += score * boost
-        documents = self._documents
-        return [(documents[docnum], total) for docnum in self._in_scope(frozenset(books), chapter)
-                if (total := totals[docnum]) > 0]
+        return [(docnum, total) for docnum in self._in_scope(frozenset(books), chapter) if (total := totals[docnum]) > 0]
 
     def _documents_in(self, books: frozenset[str], chapter: str | None) -> tuple[int, ...]:
         """The document numbers of ``books`` (and ``chapter``), in document order."""
