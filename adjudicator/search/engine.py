@@ -298,11 +298,9 @@ class ClauseSearch:
         terms = self._ranker.terms(parsed, question=not term_query)
         if not terms:
             return pinned, len(pinned)
-        found = self._term_scores().keys(terms, {book.id for book in scope}, chapter or None)
-        if pinned_keys:
-            found = [(key, score) for key, score in found if key not in pinned_keys]
+        found = self._term_scores().matches(terms, {book.id for book in scope}, chapter or None, pinned_keys)
         if lookup.sections:  # the section's clauses go first, whatever their scores: the whole order is needed
-            ranked = self._ranker.rescore(parsed, found, term_query)
+            ranked = self._ranker.best(parsed, found, term_query, len(found.keys))[0]
             inside = {(book.id, node.id) for book, section in lookup.sections for node in book.subtree(section.id)}
             ranked.sort(key=lambda entry: (entry.book.id, entry.node.id) not in inside)  # stable: keeps the order
             total = len(ranked)

@@ -34,6 +34,7 @@ from adjudicator.search.documents import BRACKETS
 from adjudicator.search.glossary import Glossary
 from adjudicator.search.highlight import FoldedText
 from adjudicator.search.query import ParsedQuery
+from adjudicator.search.scoring import Matches
 
 BIGRAM_FIELDS = frozenset({"title", "headings", "terms", "body"})
 _HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
@@ -119,6 +120,7 @@ class Ranker:
         self._containing = functools.lru_cache(maxsize=8192)(self._keys_containing)
         # The node of each (book, id) the index holds, without normalising the id again on every hit.
         self._nodes = {(book_id, node.id): node for book_id, book in books.items() for node in book.walk()}
+        self._known = frozenset(self._nodes)
         # The clauses that open their section (6.7.1 of 6.7), for the opening bonus.
         self._openers = frozenset(key for key, node in self._nodes.items() if _opens_section(books[key[0]], node))
         self.found_anywhere = functools.lru_cache(maxsize=1024)(self._found_anywhere)
@@ -259,10 +261,11 @@ class Ranker:
     def rescore(self, parsed: ParsedQuery, found: list[tuple[tuple[str, str], float]],
                 term_query: bool) -> list[Scored]:
         """Whoosh's ((book, node), score) pairs adjusted and sorted, best first, ties in book order."""
-        return self.best(parsed, found, term_query, len(found))[0]
+        keys, scores = [key for key, _ in found], [score for _, score in found]
+        order = sorted(range(len(found)), key=scores.__getitem__, reverse=True)  # stable: document order in ties
+        return self.best(parsed, Matches(keys, scores, order), term_query, len(found))[0]
 
-    def best(self, parsed: ParsedQuery, found: list[tuple[tuple[str, str], float]], term_query: bool,
-             count: int) -> tuple[list[Scored], int]:
+    def best(self, parsed: ParsedQuery, found: Matches, term_query: bool, count: int) -> tuple[list[Scored], int]:
         """The first ``count`` of :meth:`rescore`'s order, exactly, and how many clauses that whole order holds.
 
         Every adjustment multiplies Whoosh's score by at most a known factor (coverage by at most 1, each
@@ -272,28 +275,23 @@ class Ranker:
         bench/search_floor.py, ``Ranker.rescore``; over the harsh traffic 35 of 145 matching clauses now).
         """
         profile = self.profile
+        keys, scores, order = found
+        if not self._known.issuperset(keys):  # the index names a clause the books lack: it is not ranked
+            return self.best(parsed, self._without_unknown(found), term_query, count)
         adjust = _Adjustment(self, parsed, term_query)
         cite = profile.citation_bonus > 0
         # A clause cited by one of the best ``citation_depth`` gains at most × (1 + citation_bonus).
         ceiling = adjust.ceiling * ((1 + profile.citation_bonus) if cite else 1.0) * _MARGIN
         wanted = max(count, profile.citation_depth if cite else 0)
         nodes, books = self._nodes, self._books
-        present: dict[tuple[str, str], Node] = {}  # each clause ranked, in document order
-        negated: list[float] = []
-        for key, score in found:
-            node = nodes.get(key) or books[key[0]].get(key[1])
-            if node is not None:
-                present[key] = node
-                negated.append(-score)
-        keys = list(present)
         best: list[float] = []  # min-heap of the ``wanted`` best adjusted scores so far
         adjusted: list[tuple[int, Scored]] = []
-        for index in sorted(range(len(keys)), key=negated.__getitem__):  # stable: document order in ties
-            score = -negated[index]
+        for index in order:
+            score = scores[index]
             if len(best) >= wanted and (not wanted or best[0] > score * ceiling):
                 break  # this clause and every one after it stay below the ``wanted`` best
             key = keys[index]
-            entry = Scored(adjust.score(key, score), books[key[0]], present[key])
+            entry = Scored(adjust.score(key, score), books[key[0]], nodes[key])
             adjusted.append((index, entry))
             if len(best) < wanted:
                 heapq.heappush(best, entry.score)
@@ -302,8 +300,14 @@ class Ranker:
         adjusted.sort()  # back to document order: the tie-break of the full order
         ranked = self._sorted(entry for _, entry in adjusted)
         if cite and ranked:
-            ranked = self._cited(ranked, present)
-        return ranked[:count], len(present)
+            ranked = self._cited(ranked, self._known)
+        return ranked[:count], len(keys)
+
+    def _without_unknown(self, found: Matches) -> Matches:
+        kept = [index for index, key in enumerate(found.keys) if key in self._known]
+        place = {index: position for position, index in enumerate(kept)}
+        return Matches([found.keys[index] for index in kept], [found.scores[index] for index in kept],
+                       [place[index] for index in found.order if index in place])
 
     def _cited(self, ranked: list[Scored], scored: Mapping[tuple[str, str], object]) -> list[Scored]:
         """A clause that one of the best hits cites gains a share of that hit's score (citation evidence)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from whoosh import query as wq
 from whoosh.searching import Searcher
@@ -31,6 +32,15 @@ class Document:
     chapter: str
 
 
+class Matches(NamedTuple):
+    """The documents a query matches in document order, as (book, node id), their scores, and the positions
+    of those in the order of their scores, best first (ties in document order)."""
+
+    keys: list[tuple[str, str]]
+    scores: list[float]
+    order: list[int]
+
+
 class TermScores:
     """The scored postings and the documents of one opened searcher; not shared between threads."""
 
@@ -42,10 +52,10 @@ class TermScores:
             for docnum in reader.all_doc_ids():  # deleted documents are left out, as Whoosh's matchers do
                 fields = reader.stored_fields(docnum)
                 self._documents[offset + docnum] = Document(fields["book"], fields["node_id"], fields["chapter"])
+        self._doc_count = searcher.doc_count_all()
         self._keys = {docnum: (document.book, document.node_id) for docnum, document in self._documents.items()}
         self._postings = functools.lru_cache(maxsize=MAX_TERMS)(self._scored_postings)
         self._in_scope = functools.lru_cache(maxsize=256)(self._documents_in)  # a book, a chapter, or all
-        self._doc_count = searcher.doc_count_all()
 
     @property
     def searcher(self) -> Searcher:
@@ -59,17 +69,25 @@ class TermScores:
         else is the program's mistake.
         """
         documents = self._documents
-        return [(documents[docnum], total)
-                for docnum, total in self._totals([(t.fieldname, t.text, t.boost) for t in _terms(query)], books, chapter)]
+        return [(documents[docnum], total) for docnum, total in
+                self._totals([(term.fieldname, term.text, term.boost) for term in _terms(query)], books, chapter)]
 
-    def keys(self, terms: list[tuple[str, str, float]], books: Collection[str], chapter: str | None = None
-             ) -> list[tuple[tuple[str, str], float]]:
-        """As :meth:`search`, for the (field, text, boost) of each term, each document as its (book, node id)."""
+    def matches(self, terms: list[tuple[str, str, float]], books: Collection[str], chapter: str | None = None,
+                leave_out: Collection[tuple[str, str]] = ()) -> Matches:
+        """As :meth:`search`, for the (field, text, boost) of each term, without the documents ``leave_out``
+        names, and with their order by score."""
         keys = self._keys
-        return [(keys[docnum], total) for docnum, total in self._totals(terms, books, chapter)]
+        matched = [(keys[docnum], total) for docnum, total in self._totals(terms, books, chapter)]
+        if leave_out:
+            matched = [(key, total) for key, total in matched if key not in leave_out]
+        scores = [total for _, total in matched]
+        # Best first; sorted() is stable with reverse=True too, so equal scores stay in document order.
+        return Matches([key for key, _ in matched], scores,
+                       sorted(range(len(scores)), key=scores.__getitem__, reverse=True))
 
     def _totals(self, terms: list[tuple[str, str, float]], books: Collection[str], chapter: str | None
                 ) -> list[tuple[int, float]]:
+        """The document numbers in scope that the terms match, in document order, with their summed scores."""
         # One total per document number, from 0.0, as ArrayUnionMatcher's array (the index holds a few hundred).
         totals = [0.0] * self._doc_count
         for fieldname, text, boost in terms:
