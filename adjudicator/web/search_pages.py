@@ -6,8 +6,10 @@ player words read as rulebook terms), and list after the clauses the gallery's w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request, url_for
 
@@ -85,8 +87,10 @@ def _examples(result: SearchResult) -> tuple[Example, ...]:
 
 # A clause's URL depends on the app's routes and the script root alone; building it with url_for was a tenth
 # of an uncached search (bench/profile_routes.py search_uncached: url_for, 14 a request). Kept per app, bounded
-# by the books' nodes.
+# by the books' nodes; an example's URL and the search page's own likewise (url_for was 5 calls a request).
 _MAX_KEPT_URLS = 20_000
+# What werkzeug leaves unquoted in a query string it builds (werkzeug.urls._urlencode): the same URLs as url_for.
+_QUERY_SAFE = "!$'()*,/:;?@"
 
 
 def _url(node) -> str:
@@ -94,21 +98,31 @@ def _url(node) -> str:
 
 
 def _clause_url(book_id: str, node_id: str) -> str:
+    return _kept_url(("clause", book_id, node_id), lambda: node_url(find_book(book_id), node_id))
+
+
+def _example_url(name: str) -> str:
+    return _kept_url(("example", name), lambda: url_for("scenarios.example_trace", name=name))
+
+
+def _kept_url(key: tuple[str, ...], build: Callable[[], str]) -> str:
     kept = current_app.extensions.setdefault("search.clause_urls", {})
-    key = (request.script_root, book_id, node_id)
+    key = (request.script_root, *key)
     url = kept.get(key)
     if url is None:
         if len(kept) >= _MAX_KEPT_URLS:
             kept.clear()
-        url = kept[key] = node_url(find_book(book_id), node_id)
+        url = kept[key] = build()
     return url
 
 
 def _page_url(result: SearchResult, limit: int, page: int) -> str:
+    """``url_for("search.search", q=…, page=…)``: the route's path kept, its query string encoded as werkzeug does."""
     args = {"q": result.query.text, "book": result.book, "chapter": result.chapter, "page": page}
     if limit != DEFAULT_LIMIT:
         args["limit"] = limit
-    return url_for("search.search", **{key: value for key, value in args.items() if value})
+    query = urlencode([(key, value) for key, value in args.items() if value], safe=_QUERY_SAFE)
+    return f"{_kept_url(('search',), lambda: url_for('search.search'))}?{query}"
 
 
 def _pages(result: SearchResult, limit: int, page: int) -> dict:
@@ -166,6 +180,5 @@ def search_json():
             payload[key]["url"] = _url(node)
     pages = _pages(result, limit, page)
     payload["page"], payload["next"] = page, pages["next"] and pages["next"].replace("/search?", "/search.json?", 1)
-    payload["examples"] = [dict(example.as_json(), url=url_for("scenarios.example_trace", name=example.name))
-                           for example in _examples(result)]
+    payload["examples"] = [dict(example.as_json(), url=_example_url(example.name)) for example in _examples(result)]
     return jsonify(payload)
