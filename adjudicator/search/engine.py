@@ -12,7 +12,9 @@ that can still reach the page, which gives the same page).
 from __future__ import annotations
 
 import functools
+import os
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -370,10 +372,14 @@ class ClauseSearch:
         reporting the old generation after a commit that only deletes.
         """
         searcher = self._searcher()
-        if not searcher.up_to_date():
-            searcher.close()
-            searcher = self._threads.searcher = self._index.searcher(weighting=self._ranker.weighting())
-        return self._index.storage.folder, searcher.reader().generation()
+        folder = self._index.storage.folder
+        stamp = _settled_stamp(folder)
+        if stamp is None or stamp != getattr(self._threads, "stamp", None):
+            if not searcher.up_to_date():
+                searcher.close()
+                searcher = self._threads.searcher = self._index.searcher(weighting=self._ranker.weighting())
+            self._threads.stamp = stamp
+        return folder, searcher.reader().generation()
 
     def _scope(self, book: str | None, chapter: str | None) -> tuple[Rulebook, ...]:
         if book is None:
@@ -390,6 +396,24 @@ class ClauseSearch:
         if path is None:
             path = book.heading_path(node.id)[:-1]
         return Hit(book.id, node, path, excerpt(self._sources.get((book.id, node.id), node.text), needles), score)
+
+
+def _settled_stamp(folder: str) -> int | None:
+    """The index folder's modification time when it is over a second old, else None (ask Whoosh).
+
+    A commit adds and removes files, which sets the folder's time: while it stays what it was when Whoosh last
+    said the searcher was up to date, nothing changed, and listing the folder (Whoosh's ``up_to_date``, a
+    listdir and a parse on every search) can be skipped. A time under a second old is not trusted, as a
+    second commit within the file system's clock tick would leave it the same. An index in memory has no
+    folder: Whoosh is asked every time.
+    """
+    if not folder:
+        return None
+    try:
+        stamp = os.stat(folder).st_mtime_ns
+    except OSError:
+        return None
+    return stamp if time.time_ns() - stamp > 1_000_000_000 else None
 
 
 def _label(node: Node) -> str:
