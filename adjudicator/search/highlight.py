@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicator.search.analysis import normalize
 
@@ -16,8 +17,10 @@ SNIPPET_LENGTH = 120
 _MAX_NEEDLES = 40
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
+    """A piece of an excerpt, marked or not. A named tuple: a search makes a few for every hit on its page, and
+    a frozen dataclass costs several times as much to make."""
+
     text: str
     matched: bool
 
@@ -74,17 +77,24 @@ class Needles(tuple):
 def matched_spans(text: str | FoldedText, needles: Iterable[str]) -> list[tuple[int, int]]:
     """Merged (start, end) spans of ``text`` where any needle occurs (case- and width-insensitive)."""
     source = text if isinstance(text, FoldedText) else fold(text)
-    folded, origin = source.folded, source.origin
+    origin, find = source.origin, source.folded.find
     spans: list[tuple[int, int]] = []
     for needle in Needles.of(needles):
-        start = folded.find(needle)
+        start = find(needle)
+        if start < 0:  # most needles: one search of the text
+            continue
+        size = len(needle)
         while start >= 0:
-            spans.append((origin[start], origin[start + len(needle) - 1] + 1))
-            start = folded.find(needle, start + len(needle))
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+            spans.append((origin[start], origin[start + size - 1] + 1))
+            start = find(needle, start + size)
+    if len(spans) < 2:
+        return spans
+    spans.sort()
+    merged: list[tuple[int, int]] = [spans[0]]
+    for start, end in spans[1:]:
+        last_start, last_end = merged[-1]
+        if start <= last_end:
+            merged[-1] = (last_start, max(end, last_end))
         else:
             merged.append((start, end))
     return merged
