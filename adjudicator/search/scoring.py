@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection
+from itertools import compress
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -23,6 +24,7 @@ from whoosh.searching import Searcher
 # Distinct (field, term) pairs kept per searcher: a term's postings are at most one entry per document (a
 # few hundred), and the books' whole vocabulary in every field is about this size.
 MAX_TERMS = 50_000
+_POSITIVE = (0.0).__lt__  # total > 0: a document some term matched
 
 
 @dataclass(frozen=True)
@@ -69,25 +71,26 @@ class TermScores:
         else is the program's mistake.
         """
         documents = self._documents
-        return [(documents[docnum], total) for docnum, total in
-                self._totals([(term.fieldname, term.text, term.boost) for term in _terms(query)], books, chapter)]
+        docnums, totals = self._totals([(term.fieldname, term.text, term.boost) for term in _terms(query)],
+                                       books, chapter)
+        return [(documents[docnum], totals[docnum]) for docnum in docnums]
 
     def matches(self, terms: list[tuple[str, str, float]], books: Collection[str], chapter: str | None = None,
                 leave_out: Collection[tuple[str, str]] = ()) -> Matches:
         """As :meth:`search`, for the (field, text, boost) of each term, without the documents ``leave_out``
         names, and with their order by score."""
-        keys = self._keys
-        matched = [(keys[docnum], total) for docnum, total in self._totals(terms, books, chapter)]
+        docnums, totals = self._totals(terms, books, chapter)
+        keys = list(map(self._keys.__getitem__, docnums))  # map and compress: no Python loop per document
         if leave_out:
-            matched = [(key, total) for key, total in matched if key not in leave_out]
-        scores = [total for _, total in matched]
+            kept = [key not in leave_out for key in keys]
+            docnums, keys = list(compress(docnums, kept)), list(compress(keys, kept))
+        scores = list(map(totals.__getitem__, docnums))
         # Best first; sorted() is stable with reverse=True too, so equal scores stay in document order.
-        return Matches([key for key, _ in matched], scores,
-                       sorted(range(len(scores)), key=scores.__getitem__, reverse=True))
+        return Matches(keys, scores, sorted(range(len(scores)), key=scores.__getitem__, reverse=True))
 
     def _totals(self, terms: list[tuple[str, str, float]], books: Collection[str], chapter: str | None
-                ) -> list[tuple[int, float]]:
-        """The document numbers in scope that the terms match, in document order, with their summed scores."""
+                ) -> tuple[list[int], list[float]]:
+        """The document numbers in scope that the terms match, in document order, and every document's total."""
         # One total per document number, from 0.0, as ArrayUnionMatcher's array (the index holds a few hundred).
         totals = [0.0] * self._doc_count
         for fieldname, text, boost in terms:
@@ -99,7 +102,8 @@ class TermScores:
             else:
                 for docnum, score in postings:
                     totals[docnum] += score * boost
-        return [(docnum, total) for docnum in self._in_scope(frozenset(books), chapter) if (total := totals[docnum]) > 0]
+        scope = self._in_scope(frozenset(books), chapter)
+        return list(compress(scope, map(_POSITIVE, map(totals.__getitem__, scope)))), totals
 
     def _documents_in(self, books: frozenset[str], chapter: str | None) -> tuple[int, ...]:
         """The document numbers of ``books`` (and ``chapter``), in document order."""
