@@ -6,7 +6,7 @@ In process, through the Flask test client (no server, no network), CPU time (``t
 request: /healthz; a search the result cache answers (one live-box request sent again and again); and the
 harsh search traffic of bench/http_bench.py (every distinct request once, cache off) after ``--skip``
 requests of it (a worker has read the common postings by then). For the last, each part of the search is
-timed on its own (wall clock inside the request, which the CPU time of a single process tracks closely).
+timed on its own (the thread's CPU time, as the wall clock counts other processes' turns on a shared machine).
 Prints milliseconds and each as a multiple of /healthz: with gunicorn's workers on every core, req/s scale
 as 1 / time, so these ratios bound what the route can reach against the baseline.
 """
@@ -28,11 +28,16 @@ import http_bench  # noqa: E402  (the sibling script: the one list of search req
 
 # (owner module, attribute path, label) of the parts timed inside an uncached search request.
 PARTS = (
-    ("adjudicator.search.ranking", "Ranker.build_query", "build the query (analysis, glossary)"),
-    ("adjudicator.search.scoring", "TermScores.search", "sum the postings (BM25F)"),
-    ("adjudicator.search.ranking", "Ranker.best", "rescore (coordination, bonuses, sort)"),
+    ("adjudicator.search.ranking", "Ranker.content_words", "read the query (MeCab, term or question)"),
+    ("adjudicator.search.ranking", "Ranker.terms", "the query's terms (analysis, glossary)"),
+    ("adjudicator.search.scoring", "TermScores.matches", "Whoosh's postings and scores, summed (BM25F)"),
+    ("adjudicator.search.ranking", "Ranker.best", "rescore the page's candidates (coordination, bonuses)"),
     ("adjudicator.search.engine", "ClauseSearch._page", "the page's hits (excerpts)"),
     ("adjudicator.web.search_pages", "_examples", "worked examples"),
+    ("adjudicator.search.engine", "SearchResult.as_json", "the result as JSON data"),
+    ("adjudicator.web.search_pages", "jsonify", "JSON encoding (orjson)"),
+    ("adjudicator.web.search_pages", "render_template", "the HTML page (Jinja)"),
+    ("flask_compress.flask_compress", "_compress_data", "compression (brotli; the coordinator's level)"),
 )
 
 
@@ -47,11 +52,11 @@ def per_request(client, paths: list[str], start: int, count: int) -> float:
 def timed(spent: collections.Counter, label: str, function):
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
-        started = time.perf_counter()
+        started = time.thread_time()
         try:
             return function(*args, **kwargs)
         finally:
-            spent[label] += time.perf_counter() - started
+            spent[label] += time.thread_time() - started
     return wrapper
 
 
@@ -86,7 +91,7 @@ def main() -> int:
             ("search, uncached (harsh traffic)", miss)]
     rows += [(f"  of which {label}", spent[label] / options.requests * 1000) for _, _, label in PARTS]
     parts = sum(spent.values()) / options.requests * 1000
-    rows.append(("  of which the rest (route, JSON/HTML, compression, headers)", miss - parts))
+    rows.append(("  of which the rest (Flask, the route, headers, the search's other steps)", miss - parts))
     for label, ms in rows:
         print(f"  {label:<62} {ms:7.3f} ms  {ms / healthz:6.1f}x /healthz")
     print(f"search at 0.5x the baseline needs {2 * healthz:.3f} ms a request; uncached it is {healthz / miss:.3f}x")

@@ -118,6 +118,9 @@ class Ranker:
         # Which clauses contain a word, once per word: testing every hit's text for every form of every concept
         # was a sixth of an uncached search (bench/profile_routes.py search_uncached: Ranker._coverage).
         self._containing = functools.lru_cache(maxsize=8192)(self._keys_containing)
+        # And which contain one of a concept's forms: the same words come back in query after query (as typed).
+        self._containing_any = functools.lru_cache(maxsize=4096)(
+            lambda forms: frozenset().union(*(self._containing(form) for form in forms)))
         # The node of each (book, id) the index holds, without normalising the id again on every hit.
         self._nodes = {(book_id, node.id): node for book_id, book in books.items() for node in book.walk()}
         self._known = frozenset(self._nodes)
@@ -256,7 +259,7 @@ class Ranker:
 
     def _concept_keys(self, concepts: list[frozenset[str]]) -> list[frozenset[tuple[str, str]]]:
         """For each concept, the clauses whose text or titles contain one of its forms."""
-        return [frozenset().union(*(self._containing(form) for form in forms)) for forms in concepts]
+        return [self._containing_any(forms) for forms in concepts]
 
     def rescore(self, parsed: ParsedQuery, found: list[tuple[tuple[str, str], float]],
                 term_query: bool) -> list[Scored]:
