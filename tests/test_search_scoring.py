@@ -11,6 +11,7 @@ from whoosh.filedb.filestore import RamStorage
 
 from adjudicator.search.analysis import BigramTokenizer
 from adjudicator.search.query import parse_query
+from adjudicator.search.ranking import is_term_query
 from adjudicator.search.scoring import TermScores
 
 QUERY_FILE = Path(__file__).resolve().parents[1] / "bench" / "queries" / "heldout.tsv"
@@ -74,3 +75,24 @@ def test_a_query_that_is_not_a_flat_or_of_terms_is_refused(search_engine):
     scores = TermScores(search_engine.index.searcher())
     with pytest.raises(TypeError):
         scores.search(wq.And([wq.Term("body", "山札"), wq.Term("body", "墓地")]), ("hi-story",))
+
+
+def test_the_best_of_the_ranking_are_the_start_of_the_whole_ranking(search_engine):
+    """Ranker.best adjusts only the clauses that can still reach the first ``count``: the same clauses, scores
+    and order as adjusting every clause (Ranker.rescore), at every depth, and the same count of clauses."""
+    ranker = search_engine._ranker
+    scores = TermScores(search_engine.index.searcher(weighting=ranker.weighting()))
+    pruned = 0
+    for text in _questions(60) + ["その後", "「1」マーク", "ブロック", "「山札の上から」見る", "〈織田〉 召"]:
+        parsed = parse_query(text)
+        term_query = is_term_query(parsed, ranker.content_words(parsed))
+        for books in (("hi-story", "duel-masters"), ("hi-story",)):
+            found = scores.matches(ranker.terms(parsed, question=not term_query), books)
+            whole = [(entry.book.id, entry.node.id, entry.score)
+                     for entry in ranker.rescore(parsed, list(zip(found.keys, found.scores)), term_query)]
+            for count in (1, 3, 8, 20):
+                best, total = ranker.best(parsed, found, term_query, count)
+                assert [(entry.book.id, entry.node.id, entry.score) for entry in best] == whole[:count], (text, count)
+                assert total == len(whole)
+                pruned += len(whole) > count
+    assert pruned > 300  # most rankings are longer than the page
