@@ -115,9 +115,10 @@ class ExampleIndex:
         # Only an example that cites one of the clauses, or shares at least half the query's bigrams, can reach
         # _MIN_SCORE (0.5): n / len(wanted) >= 0.5 exactly when 2n >= len(wanted), the division being exact
         # enough at these sizes. The rest are not scored.
-        reach = {position for position, count in shared.items() if 2 * count >= len(wanted)}
+        size = len(wanted)
+        reach = {position for position, count in shared.items() if 2 * count >= size}
         for position in reach.union(clauses):
-            text = shared.get(position, 0) / len(wanted) if wanted else 0.0
+            text = shared.get(position, 0) / size if wanted else 0.0
             score = text + clauses.get(position, 0)
             if score >= _MIN_SCORE:
                 example = self._examples[position]
