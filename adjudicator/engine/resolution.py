@@ -124,14 +124,12 @@ def _ask_count(recorder: Recorder, missing: CountUnknown) -> None:
 
 
 def _choices_of(action: Action) -> Choices:
-    # Built without validating again (``model_construct``): the values come from the validated scenario, and
-    # validating them a second time was a tenth of the format's cost of a resolve.
     argument = action.argument
     if isinstance(argument, Choices):
-        return Choices.model_construct(decline=argument.decline, order=argument.order, picks=argument.picks)
+        return Choices(decline=argument.decline, order=argument.order, picks=argument.picks)
     if isinstance(argument, Picked):  # the phase actions: picks for the effects they trigger
-        return Choices.model_construct(picks=argument.picks)
-    return Choices.model_construct()
+        return Choices(picks=argument.picks)
+    return Choices()
 
 
 def _finish(
