@@ -116,6 +116,16 @@ class Card:
     no_refresh: bool = False
     guard: str | None = None      # 〈守護〉（プロテクト）: what it keeps the card from (3.1.8)
 
+    def __getattr__(self, name: str):
+        # Called only for an attribute the card does not hold: a card of a counted zone, or the snapshot of a
+        # card that carried nothing, is made without its six containers (nine in ten of a board's cards never
+        # use them), and gets an empty one here, the first time it is used.
+        make = _CONTAINERS.get(name)
+        if make is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        made = self.__dict__[name] = make()
+        return made
+
     @property
     def known(self) -> bool:
         return self.info is not None
@@ -281,13 +291,14 @@ class Board:
 
         As :meth:`copy`, except for the cards that carry nothing (nine in ten: every card of a counted
         zone): the snapshot holds the card itself with its plain values, and :meth:`Snapshot.restore` puts
-        those back with empty containers, so the rolled-back board is the board as it was."""
+        those back without containers (made empty again when used), so the rolled-back board is the board as
+        it was."""
         kept: list[tuple[Card, dict]] = []
 
         def kept_or_copied(card: Card) -> Card:
             state = card.__dict__
             if _carries_nothing(state):
-                kept.append((card, state.copy()))
+                kept.append((card, _plain(state)))
                 return card
             return _copied_card(card)
 
@@ -368,25 +379,33 @@ def _copied_timed(timed: Timed) -> Timed:
     return _clone(timed, expiry=_clone(timed.expiry))
 
 
+# What a card carries, each made empty when first used (Card.__getattr__).
+_CONTAINERS = {"once_used": set, "power_mods": list, "rank_mods": list, "grants": list, "restrictions": list,
+               "protections": list}
+
+
 def _carries_nothing(state: dict) -> bool:
     """Whether a card (its ``__dict__``) has no effect-use history, modifiers, grants, restrictions or protections."""
-    return not (state["once_used"] or state["power_mods"] or state["rank_mods"] or state["grants"]
-                or state["restrictions"] or state["protections"])
+    if len(state) == _PLAIN_SIZE:  # none of its containers made yet
+        return True
+    get = state.get
+    return not (get("once_used") or get("power_mods") or get("rank_mods") or get("grants")
+                or get("restrictions") or get("protections"))
 
 
-def _with_empty_containers(state: dict) -> dict:
-    fresh = state.copy()  # dict.copy and six stores: half the time of {**state, …}
-    fresh["once_used"] = set()
-    fresh["power_mods"], fresh["rank_mods"], fresh["grants"] = [], [], []
-    fresh["restrictions"], fresh["protections"] = [], []
-    return fresh
+def _plain(state: dict) -> dict:
+    """The plain values of a card that carries nothing, without its (empty) containers, which are made again
+    when used: a copy that shares no container with the card, so nothing done to the card reaches it."""
+    if len(state) == _PLAIN_SIZE:
+        return state.copy()
+    return {key: value for key, value in state.items() if key not in _CONTAINERS}
 
 
 def _copied_card(card: Card) -> Card:
     state = card.__dict__
     copied = object.__new__(Card)
-    if _carries_nothing(state):  # most cards: fresh containers and none of the per-item copies below
-        copied.__dict__ = _with_empty_containers(state)
+    if _carries_nothing(state):  # most cards: no containers and none of the per-item copies below
+        copied.__dict__ = _plain(state)
         return copied
     copied.__dict__ = {
         **state,
@@ -413,7 +432,7 @@ class Snapshot:
         (its containers were empty, so they are empty again). Call it once, instead of going on with the
         live board."""
         for card, state in self.kept:
-            card.__dict__ = _with_empty_containers(state)
+            card.__dict__ = state.copy()  # its containers were empty: they are made again when used
         return self.board
 
 
@@ -474,17 +493,20 @@ def _zone(owner: str, zone: Zone, uids: Iterator[int]) -> list[Card]:
     return [_card(owner, info, uids, None) for info in zone]
 
 
-_UNKNOWN_CARD = Card(uid=0, owner="", info=None).__dict__  # what every card of a counted zone starts as
+# What every card of a counted zone starts as: its plain values, its containers made when used.
+_UNKNOWN_CARD = {key: value for key, value in Card(uid=0, owner="", info=None).__dict__.items()
+                 if key not in _CONTAINERS}
+_PLAIN_SIZE = len(_UNKNOWN_CARD)
 
 
 def _unknown_cards(owner: str, count: int, uids: Iterator[int]) -> list[Card]:
     """``count`` cards whose contents the scenario does not say: each ``Card(uid, owner, info=None)``, made from
-    one template (a counted zone holds nine in ten of a board's cards, and the dataclass's own ``__init__``
-    with its six container defaults cost three times as much)."""
+    one template without the six empty containers (a counted zone holds nine in ten of a board's cards; the
+    dataclass's own ``__init__`` cost three times as much, the containers alone half)."""
     cards = []
     for _ in range(count):
         card = object.__new__(Card)
-        state = card.__dict__ = _with_empty_containers(_UNKNOWN_CARD)
+        state = card.__dict__ = _UNKNOWN_CARD.copy()
         state["uid"], state["owner"] = next(uids), owner
         cards.append(card)
     return cards
