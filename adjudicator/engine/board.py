@@ -284,7 +284,7 @@ class Board:
         and are shared. A card stays one object wherever the board refers to it (its zone, ``attacking``,
         ``attack_target``), as with ``copy.deepcopy``, which this replaces because it also walked every
         printed card and cost more than the action itself."""
-        return self._copied(_copied_card)
+        return self._copied(_copied_zone, _copied_card)
 
     def snapshot(self) -> "Snapshot":
         """The board before an action, to roll an illegal one back to (:func:`adjudicator.engine.resolution.resolve`).
@@ -302,30 +302,43 @@ class Board:
                 return card
             return _copied_card(card)
 
-        return Snapshot(self._copied(kept_or_copied), tuple(kept))
+        def zone_snapshot(zone: list[Card]) -> list[Card]:
+            states = [card.__dict__ for card in zone]
+            if set(map(len, states)) <= {_PLAIN_SIZE}:  # no card of it has made a container: all are kept
+                kept.extend(zip(zone, map(dict.copy, states)))
+                return zone.copy()
+            return [kept_or_copied(card) for card in zone]
 
-    def _copied(self, card_copy: Callable[[Card], Card]) -> "Board":
-        cards: dict[int, Card] = {}  # id(original) → its copy: one object wherever the board refers to it
+        return Snapshot(self._copied(zone_snapshot, kept_or_copied), tuple(kept))
 
-        def zone_copy(zone: list[Card]) -> list[Card]:
-            copied = [card_copy(card) for card in zone]
-            cards.update(zip(map(id, zone), copied))
-            return copied
+    def _copied(self, zone_copy: Callable[[list[Card]], list[Card]], card_copy: Callable[[Card], Card]) -> "Board":
+        zones: list[tuple[list[Card], list[Card]]] = []  # (original, copy) of every zone and stack
+
+        def copied(zone: list[Card]) -> list[Card]:
+            copy = zone_copy(zone)
+            zones.append((zone, copy))
+            return copy
 
         def stack_copy(stack: Stack) -> Stack:
-            return _clone(stack, cards=zone_copy(stack.cards))
+            return _clone(stack, cards=copied(stack.cards))
 
         def referred(card: Card | None) -> Card | None:
+            """The copy of a card the board refers to (the attack's cards): the one in its zone's copy, so a
+            card stays one object; a card no zone holds (it left mid-attack) is copied on its own."""
             if card is None:
                 return None
-            return cards.get(id(card)) or card_copy(card)  # a card no zone holds (it left mid-attack)
+            for zone, copy in zones:
+                for index, held in enumerate(zone):
+                    if held is card:
+                        return copy[index]
+            return card_copy(card)
 
         players = {
             player_id: _clone(
                 player,
-                deck=zone_copy(player.deck),
-                graveyard=zone_copy(player.graveyard),
-                hand=zone_copy(player.hand),
+                deck=copied(player.deck),
+                graveyard=copied(player.graveyard),
+                hand=copied(player.hand),
                 field={slot: stack_copy(stack) for slot, stack in player.field.items()},
                 restrictions=[_copied_timed(timed) for timed in player.restrictions],
             )
@@ -399,6 +412,10 @@ def _plain(state: dict) -> dict:
     if len(state) == _PLAIN_SIZE:
         return state.copy()
     return {key: value for key, value in state.items() if key not in _CONTAINERS}
+
+
+def _copied_zone(zone: list[Card]) -> list[Card]:
+    return [_copied_card(card) for card in zone]
 
 
 def _copied_card(card: Card) -> Card:
@@ -543,7 +560,9 @@ def _player(pid: str, spec: PlayerSpec, uids: Iterator[int], game: GameSpec) -> 
 
 
 def _card(owner: str, info: CardSpec, uids: Iterator[int], game: GameSpec | None) -> Card:
-    card = Card(uid=next(uids), owner=owner, info=info)
+    card = object.__new__(Card)  # as _unknown_cards: what it carries is set only when it carries something
+    state = card.__dict__ = _UNKNOWN_CARD.copy()
+    state["uid"], state["owner"], state["info"] = next(uids), owner, info
     card.immune = info.immune
     card.unselectable = info.unselectable
     card.battle_proof = info.battle_proof
@@ -558,18 +577,23 @@ def _card(owner: str, info: CardSpec, uids: Iterator[int], game: GameSpec | None
         card.summoned_without_set_turn = 0
     if info.mark_used_this_turn:
         card.mark_used_turn = 0
-    card.once_used = set(info.once_used)
-    card.power_mods = [
-        PowerMod(m.add, m.set, _initial_expiry(m, owner, owner, turn_player), continuous=m.continuous)
-        for m in info.power_mods
-    ]
-    card.rank_mods = [RankMod(m.add, _initial_expiry(m, owner, owner, turn_player)) for m in info.rank_mods]
+    if info.once_used:
+        card.once_used = set(info.once_used)
+    if info.power_mods:
+        card.power_mods = [
+            PowerMod(m.add, m.set, _initial_expiry(m, owner, owner, turn_player), continuous=m.continuous)
+            for m in info.power_mods
+        ]
+    if info.rank_mods:
+        card.rank_mods = [RankMod(m.add, _initial_expiry(m, owner, owner, turn_player)) for m in info.rank_mods]
     if info.granted_role:
         card.grants = [Timed(info.granted_role, Expiry(owner, 0, "never"))]
-    card.restrictions = [
-        Timed(r.cannot, _initial_expiry(r, owner, opponent_of(owner), turn_player)) for r in info.restrictions
-    ]
-    card.protections = [Timed(p.from_, _initial_expiry(p, owner, owner, turn_player)) for p in info.protected]
+    if info.restrictions:
+        card.restrictions = [
+            Timed(r.cannot, _initial_expiry(r, owner, opponent_of(owner), turn_player)) for r in info.restrictions
+        ]
+    if info.protected:
+        card.protections = [Timed(p.from_, _initial_expiry(p, owner, owner, turn_player)) for p in info.protected]
     return card
 
 
