@@ -8,7 +8,8 @@ Requests per second move with whatever else the machine runs (the baseline by ±
 2-core machine); the CPU a worker spends on one request moves much less. This starts gunicorn as http_bench.py
 does (the README's production options, 2 sync workers), sends each route's requests in turn with wrk after a
 1-second warm-up, and reads from /proc the user+system CPU time the workers used during the run, and from
-getrusage the CPU wrk used: each divided by the requests answered. The ratio a route can reach against the
+getrusage the CPU wrk used, each divided by the requests answered, and the minor page faults of the workers
+(memory handed out anew: copy-on-write after the fork, allocator arenas returned and taken again). The ratio a route can reach against the
 baseline is about baseline CPU / route CPU when the workers are the bottleneck.
 
 ``--config`` passes a JSON object to ``create_app`` (with http_bench's own settings): measure a setting by
@@ -43,6 +44,7 @@ class Cost:
     rps: float
     worker_ms: float  # worker CPU per request
     wrk_ms: float     # wrk's CPU per request (it shares the machine's cores with the workers)
+    faults: float     # the workers' minor page faults per request (memory the kernel hands out anew)
 
 
 def worker_pids(server: http_bench.Server) -> list[int]:
@@ -50,10 +52,19 @@ def worker_pids(server: http_bench.Server) -> list[int]:
     return [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
 
 
+def _stat(pid: int) -> list[str]:
+    """/proc/<pid>/stat's fields after the process name (which may hold spaces): field 3 of proc(5) is [0]."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process, from /proc/<pid>/stat (fields 14 and 15; the name may hold spaces)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """User + system CPU of a process (proc(5) fields 14 and 15)."""
+    fields = _stat(pid)
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def minor_faults(pid: int) -> int:
+    return int(_stat(pid)[7])  # proc(5) field 10, minflt
 
 
 def children_cpu() -> float:
@@ -67,12 +78,14 @@ def measure(server: http_bench.Server, requests: list[http_bench.Target], second
     workers = worker_pids(server)
     spy = _py_spy(workers[0], seconds, profile) if profile else None
     workers_before, wrk_before = sum(map(cpu_seconds, workers)), children_cpu()
+    faults_before = sum(map(minor_faults, workers))
     run = http_bench.run_wrk(server.base, requests, seconds, 8, scratch, start=warm_up.requests)
     workers_used, wrk_used = sum(map(cpu_seconds, workers)) - workers_before, children_cpu() - wrk_before
+    faults = sum(map(minor_faults, workers)) - faults_before
     if spy is not None:
         spy.wait(timeout=seconds + 30)
     answered = max(run.requests, 1)
-    return Cost(run.requests, run.rps, 1000 * workers_used / answered, 1000 * wrk_used / answered)
+    return Cost(run.requests, run.rps, 1000 * workers_used / answered, 1000 * wrk_used / answered, faults / answered)
 
 
 def _py_spy(pid: int, seconds: float, output: Path) -> subprocess.Popen:
@@ -132,10 +145,12 @@ def main() -> int:
         print(json.dumps({name: cost.__dict__ for name, cost in costs.items()}))
         return 0
     baseline = costs.get("baseline")
-    print(f"{'route':16} {'req/s':>7} {'worker CPU/req':>15} {'wrk CPU/req':>12} {'baseline/route CPU':>19}")
+    print(f"{'route':16} {'req/s':>7} {'worker CPU/req':>15} {'wrk CPU/req':>12} {'faults/req':>10} "
+          f"{'baseline/route CPU':>19}")
     for name, cost in costs.items():
         ratio = f"{baseline.worker_ms / cost.worker_ms:.3f}" if baseline and cost.worker_ms else "—"
-        print(f"{name:16} {cost.rps:7.0f} {cost.worker_ms:12.3f} ms {cost.wrk_ms:9.3f} ms {ratio:>19}")
+        print(f"{name:16} {cost.rps:7.0f} {cost.worker_ms:12.3f} ms {cost.wrk_ms:9.3f} ms {cost.faults:10.1f} "
+              f"{ratio:>19}")
     return 0
 
 
