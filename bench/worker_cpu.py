@@ -5,12 +5,13 @@
     python bench/worker_cpu.py --routes resolve --config '{"COMPRESS_BR_LEVEL": 2}'   # the same with a setting
 
 Requests per second move with whatever else the machine runs (the baseline by ±20 % within minutes on this
-2-core machine); the CPU a worker spends on one request moves much less. This starts gunicorn as http_bench.py
-does (the README's production options, 2 sync workers), sends each route's requests in turn with wrk after a
-1-second warm-up, and reads from /proc the user+system CPU time the workers used during the run, and from
-getrusage the CPU wrk used, each divided by the requests answered, and the minor page faults of the workers
-(memory handed out anew: copy-on-write after the fork, allocator arenas returned and taken again). The ratio a route can reach against the
-baseline is about baseline CPU / route CPU when the workers are the bottleneck.
+2-core machine); the CPU a worker spends on one request moves less (it still grows by up to half when every
+core is busy). This starts gunicorn as http_bench.py does (the README's production options, 2 sync workers),
+sends each route's requests in turn with wrk after a 1-second warm-up, and reads, each divided by the requests
+answered: the user+system CPU the workers used during the run (/proc), the CPU wrk used (getrusage), and the
+workers' minor page faults (memory handed out anew: copy-on-write after the fork, allocator arenas returned
+and taken again). When the workers are the bottleneck, a route's ratio to the baseline is about baseline CPU
+/ route CPU.
 
 ``--config`` passes a JSON object to ``create_app`` (with http_bench's own settings): measure a setting by
 running this twice. ``--profile ROUTE=FILE`` also samples one worker with py-spy (``pip install py-spy``)
