@@ -3,10 +3,11 @@
     python bench/start_bench.py                 # 5 runs per route, 2 sync workers
     python bench/start_bench.py --runs 9 --json
     python bench/start_bench.py --no-preload    # each worker imports the app itself (no --preload, no hooks)
+    python bench/start_bench.py --routes clause,gallery
 
 Builds the search index once in a fresh data directory, starts the server once uncounted (it compiles the
 checkout's bytecode, unless ``--no-bytecode``), then, for each run and each route (a clause page, a search
-nobody asked before, ``POST /api/resolve`` of a scenario, the same with ``?short=true``), starts gunicorn
+nobody asked before, the gallery, ``POST /api/resolve`` of a scenario, the same with ``?short=true``), starts gunicorn
 (``bench/http_bench.py``'s ``Server``: the same command line), times process start until ``/healthz`` answers
 (the warm start), reads the CPU seconds the master and its workers have used by then (``/proc``: steadier
 than wall time on a shared machine), then times that route's first request, reads the memory of all the
@@ -32,6 +33,8 @@ from http_bench import PRODUCTION_OPTIONS, ROOT, Server, index_build_seconds  # 
 
 CLAUSE = "/rules/hi-story/6.7.1"
 SEARCH = "/search?q=" + urllib.parse.quote("身代わり 墓地")
+GALLERY = "/scenarios"
+ROUTES = ("clause", "search", "gallery", "resolve", "short_link")
 SCENARIO = ROOT / "scenarios" / "attack" / "block-stronger-blocker.yaml"
 CLOCK_TICKS = 100  # os.sysconf("SC_CLK_TCK") on Linux
 
@@ -41,6 +44,8 @@ def first_request(base: str, route: str) -> float:
         request = urllib.request.Request(base + CLAUSE)
     elif route == "search":
         request = urllib.request.Request(base + SEARCH)
+    elif route == "gallery":
+        request = urllib.request.Request(base + GALLERY)
     else:  # resolve; short_link also stores the ruling (the first write makes the write limiter)
         query = "?short=true" if route == "short_link" else ""
         request = urllib.request.Request(base + "/api/resolve" + query, data=_scenario_body(), method="POST",
@@ -90,10 +95,15 @@ def main() -> int:
                         help="without the production command's --preload and its hooks")
     parser.add_argument("--no-bytecode", action="store_true",
                         help="keep this shell's PYTHONDONTWRITEBYTECODE: every start compiles the checkout")
+    parser.add_argument("--routes", default=",".join(ROUTES), help=f"comma-separated, of {', '.join(ROUTES)}")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     options = parser.parse_args()
     if not 1 <= options.runs <= 50:
         print("--runs must be in [1, 50]", file=sys.stderr)
+        return 2
+    chosen_routes = [route for route in options.routes.split(",") if route]
+    if not chosen_routes or not set(chosen_routes) <= set(ROUTES):
+        print(f"--routes must name some of {', '.join(ROUTES)}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="start-bench-") as scratch:
         data_dir, log = Path(scratch) / "data", Path(scratch) / "gunicorn.log"
@@ -101,7 +111,7 @@ def main() -> int:
         warm_up = Server(data_dir, options.workers, log, options=(), no_bytecode=options.no_bytecode)
         warm_up.start()  # not counted: the first start writes the bytecode (as a deployment's first start does)
         warm_up.stop()
-        starts, cpus, memory, firsts = [], [], [], {"clause": [], "search": [], "resolve": [], "short_link": []}
+        starts, cpus, memory, firsts = [], [], [], {route: [] for route in chosen_routes}
         for _ in range(options.runs):
             for route in firsts:
                 chosen = () if options.no_preload else PRODUCTION_OPTIONS

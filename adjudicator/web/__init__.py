@@ -76,4 +76,15 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     page_cache.init_app(app)
     security.wrap_wsgi(app)  # outermost: ProxyFix and 304s around the page cache
+    _read_the_corpus()
     return app
+
+
+def _read_the_corpus() -> None:
+    """The examples of the clause and search pages and the gallery's cards, made once per process: under
+    ``--preload`` the master makes them before the fork and every worker shares them, instead of each worker
+    scanning the 671 scenario files twice and resolving the gallery on its first requests
+    (``bench/start_bench.py``: 0.4-0.8 s of the first clause page and the first search)."""
+    scenarios.examples()
+    scenarios.curated_gallery()
+    search_pages._example_index(paths.scenarios_dir())  # noqa: SLF001 - the search page's own cache

@@ -1,0 +1,70 @@
+"""The corpus scan kept beside the index: the same entries from the cache as from the files, and a changed
+corpus, a damaged cache or a data directory that cannot be written never serve stale or no examples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator import paths
+from adjudicator.search import corpus
+
+SCENARIO = """title: 同じパワー
+question: 同じパワーならどうなる？
+expect:
+  cites: ["10.6.2-7", 6]
+"""
+
+
+def scan(root: Path) -> tuple[corpus.Entry, ...]:
+    corpus.entries.cache_clear()  # what a new process sees
+    return corpus.entries(root)
+
+
+@pytest.fixture()
+def own_data_dir(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv(paths.DATA_DIR_ENV, str(tmp_path / "data"))
+    return tmp_path / "data" / corpus.CACHE_DIR_NAME
+
+
+@pytest.fixture()
+def root(tmp_path) -> Path:
+    (tmp_path / "scenarios" / "attack").mkdir(parents=True)
+    (tmp_path / "scenarios" / "attack" / "equal.yaml").write_text(SCENARIO, "utf-8")
+    (tmp_path / "scenarios" / "untitled.yaml").write_text("question: 何？\n", "utf-8")
+    (tmp_path / "scenarios" / "broken.yaml").write_text("title: [unclosed\n", "utf-8")
+    return tmp_path / "scenarios"
+
+
+def test_the_scan_reads_plain_fields_and_leaves_out_what_does_not_parse(root, own_data_dir):
+    assert scan(root) == (
+        corpus.Entry("attack/equal", "同じパワー", "同じパワーならどうなる？", ("10.6.2-7", "6")),
+        corpus.Entry("untitled", "untitled", "何？", ()),
+    )
+
+
+def test_a_second_start_reads_the_kept_scan_and_a_changed_file_is_read_again(root, own_data_dir):
+    first = scan(root)
+    [kept] = own_data_dir.glob("scan-*.json")
+    assert scan(root) == first
+    (root / "attack" / "equal.yaml").write_text(SCENARIO.replace("同じパワー", "違うパワー"), "utf-8")
+    changed = scan(root)
+    assert changed[0].title == "違うパワー" and changed[1:] == first[1:]
+    assert [path.name for path in own_data_dir.glob("scan-*.json")] != [kept.name]  # the old scan removed
+    (root / "added.yaml").write_text("title: 追加\n", "utf-8")
+    assert [entry.name for entry in scan(root)] == ["added", "attack/equal", "untitled"]
+
+
+def test_a_damaged_kept_scan_is_read_again_from_the_files(root, own_data_dir):
+    first = scan(root)
+    [kept] = own_data_dir.glob("scan-*.json")
+    for damage in ("[[", '[["a", "b", "c", [1]]]', '{"not": "rows"}'):
+        kept.write_text(damage, "utf-8")
+        assert scan(root) == first
+
+
+def test_a_data_directory_that_cannot_be_written_still_gives_the_entries(root, own_data_dir):
+    own_data_dir.parent.mkdir(parents=True)
+    own_data_dir.write_text("a file where the cache directory would be", "utf-8")
+    assert [entry.name for entry in scan(root)] == ["attack/equal", "untitled"]
