@@ -19,6 +19,7 @@ expect:
 
 def scan(root: Path) -> tuple[corpus.Entry, ...]:
     corpus.entries.cache_clear()  # what a new process sees
+    corpus.fingerprint.cache_clear()
     return corpus.entries(root)
 
 
@@ -68,3 +69,23 @@ def test_a_data_directory_that_cannot_be_written_still_gives_the_entries(root, o
     own_data_dir.parent.mkdir(parents=True)
     own_data_dir.write_text("a file where the cache directory would be", "utf-8")
     assert [entry.name for entry in scan(root)] == ["attack/equal", "untitled"]
+
+
+def test_the_gallery_and_the_examples_read_back_are_those_made(own_data_dir):
+    from adjudicator.search.examples import ExampleIndex
+    from adjudicator.web import gallery
+
+    root = paths.scenarios_dir()
+
+    def made_anew():
+        scan(root)
+        gallery.gallery.cache_clear()
+        index = ExampleIndex.scan(root)
+        return gallery.gallery(root), [(e.name, e.tokens) for e in index.matching("ウラのカードで攻撃できる？", ["6.7.1"])]
+
+    first = made_anew()
+    assert sorted(path.name.split("-")[0] for path in own_data_dir.iterdir()) == ["examples", "gallery", "scan"]
+    assert made_anew() == first
+    for kept in own_data_dir.iterdir():
+        kept.write_text('[["damaged"]]', "utf-8")
+    assert made_anew() == first

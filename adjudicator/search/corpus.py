@@ -1,12 +1,14 @@
-"""The scenario corpus's plain fields (name, title, question, the clauses ``expect.cites`` names), read once.
+"""The scenario corpus's plain fields, and what is derived from them, read once and kept beside the index.
 
-The clause pages (the examples citing a clause) and the search page (the worked examples after the hits) both
-need them for every file under ``scenarios/``. Parsing the 671 YAML files took a quarter of a second, twice,
-in every worker on its first requests after a start (bench/start_bench.py), so one scan serves both, and it
-is kept as JSON beside the search index (``$ADJUDICATOR_DATA_DIR/corpus``), named after a fingerprint of every
-file's path and bytes and of this module's own source: a changed, added or removed file, or a changed reader,
-leads to a new scan, never to stale examples. A cache that cannot be read or written (damaged, read-only
-directory) is scanned again; it never breaks a page.
+The clause pages (the examples citing a clause), the search page (the worked examples after the hits) and the
+gallery (its cards, each a resolved scenario) all read the files under ``scenarios/``. Parsing the 671 YAML
+files took a quarter of a second, twice, and the gallery's 44 resolves a sixth, in every worker on its first
+requests after a start (``bench/start_bench.py``). So the service makes them once, in the master before the
+fork, and keeps each as JSON beside the search index (``$ADJUDICATOR_DATA_DIR/corpus``), named after a
+fingerprint of every corpus file's path and bytes and of the package's source: a changed, added or removed
+file, or changed code (the rulings of the gallery's cards come from the engine), leads to a new one, never to
+stale examples. What cannot be read back as written (damaged, or a read-only data directory) is made again;
+it never breaks a page.
 
 Only plain fields are read here; a scenario itself is always loaded through the format's own guarded loader.
 """
@@ -18,10 +20,11 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 import yaml
 
@@ -29,10 +32,13 @@ from adjudicator import paths
 
 MAX_FILES = 2000  # the corpus holds a few hundred; a bound, not a limit anyone should meet
 CACHE_DIR_NAME = "corpus"
-_PREFIX = "scan-"
+_PACKAGE_DIR = Path(__file__).resolve().parents[1]
 # libyaml's safe loader when PyYAML has it: a tenth of the pure-Python loader's time over the corpus.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# What a kept file that does not read back raises in ``read`` (wrong JSON, wrong shape).
+UNREADABLE = (ValueError, TypeError, KeyError, IndexError)
 
+T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
@@ -44,82 +50,92 @@ class Entry:
     cites: tuple[str, ...]
 
 
+def _files(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.yaml"))[:MAX_FILES]
+
+
+@lru_cache(maxsize=4)
+def fingerprint(root: Path) -> str:
+    """Of every corpus file (name and bytes, ``gallery.toml`` too) and of the package's Python source."""
+    digest = hashlib.sha256()
+    for base, files in ((_PACKAGE_DIR, sorted(_PACKAGE_DIR.rglob("*.py"))), (root, sorted(root.rglob("*")))):
+        for path in files:
+            if path.is_file():
+                data = path.read_bytes()
+                digest.update(f"\n{path.relative_to(base).as_posix()}\n{len(data)}\n".encode())
+                digest.update(data)
+    return digest.hexdigest()[:20]
+
+
 @lru_cache(maxsize=4)
 def entries(root: Path) -> tuple[Entry, ...]:
     """Every readable scenario under ``root`` (sorted by path); a file that does not parse as a YAML mapping is
     left out (the scenario tests report it), so one bad file never breaks a page."""
-    files = sorted(root.rglob("*.yaml"))[:MAX_FILES]
-    contents = []
-    for path in files:
-        try:
-            contents.append((path.relative_to(root).with_suffix("").as_posix(), path.read_bytes()))
-        except OSError:
-            continue
-    cache = _cache_file(_fingerprint(contents))
-    kept = _read(cache) if cache is not None else None
-    if kept is not None:
-        return kept
-    found = tuple(entry for name, data in contents if (entry := _entry(name, data)) is not None)
-    if cache is not None:
-        _write(cache, found)
-    return found
+    return kept("scan", root, lambda: [row for path in _files(root) if (row := _row(root, path)) is not None],
+                lambda rows: tuple(_entry(row) for row in rows))
 
 
-def _entry(name: str, data: bytes) -> Entry | None:
+def _row(root: Path, path: Path) -> list | None:
     try:
-        fields = yaml.load(data.decode("utf-8"), Loader=_LOADER) or {}
-    except (UnicodeDecodeError, yaml.YAMLError):
+        fields = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return None
     if not isinstance(fields, dict):
         return None
+    name = path.relative_to(root).with_suffix("").as_posix()
     expect = fields.get("expect") if isinstance(fields.get("expect"), dict) else {}
-    cites = tuple(str(cite) for cite in (expect.get("cites") or ()) if isinstance(cite, (str, int, float)))
-    return Entry(name, str(fields.get("title") or name), str(fields.get("question") or ""), cites)
+    cites = [str(cite) for cite in (expect.get("cites") or ()) if isinstance(cite, (str, int, float))]
+    return [name, str(fields.get("title") or name), str(fields.get("question") or ""), cites]
 
 
-def _fingerprint(contents: Sequence[tuple[str, bytes]]) -> str:
-    digest = hashlib.sha256(Path(__file__).read_bytes())  # a changed reader reads the corpus again
-    for name, data in contents:
-        digest.update(f"\n{name}\n{len(data)}\n".encode())
-        digest.update(data)
-    return digest.hexdigest()[:20]
+def _entry(row: list) -> Entry:
+    name, title, question, cites = row
+    entry = Entry(name, title, question, tuple(cites))
+    if not all(isinstance(value, str) for value in (name, title, question, *cites)):
+        raise TypeError(f"not a scanned entry: {row!r}")
+    return entry
 
 
-def _cache_file(fingerprint: str) -> Path | None:
-    try:
-        directory = paths.user_data_dir() / CACHE_DIR_NAME
-    except OSError:
-        return None
-    return directory / f"{_PREFIX}{fingerprint}.json"
-
-
-def _read(cache: Path) -> tuple[Entry, ...] | None:
-    try:
-        rows = json.loads(cache.read_text("utf-8"))
-        found = tuple(Entry(name, title, question, tuple(cites)) for name, title, question, cites in rows)
-    except (OSError, ValueError, TypeError):
-        return None
-    if not all(isinstance(value, str) for entry in found
-               for value in (entry.name, entry.title, entry.question, *entry.cites)):
-        return None
+def kept(kind: str, root: Path, make: Callable[[], Any], read: Callable[[Any], T]) -> T:
+    """``read(make())``, where ``make`` gives plain JSON data about the corpus under ``root``: made once per
+    corpus and code, then read back from the file kept under the fingerprint. ``read`` checks what it reads
+    and raises one of ``UNREADABLE`` when it is not what ``make`` gives: then it is made again."""
+    cache = _cache_file(kind, root)
+    if cache is not None:
+        try:
+            return read(json.loads(cache.read_bytes()))
+        except FileNotFoundError:
+            pass
+        except (OSError, *UNREADABLE) as error:
+            log.warning("the kept %s %s does not read back (%s): making it again", kind, cache, error)
+    data = make()
+    found = read(data)
+    if cache is not None:
+        _write(cache, data)
     return found
 
 
-def _write(cache: Path, found: tuple[Entry, ...]) -> None:
-    """Atomically (several workers may start at once), then the scans of older corpora are removed."""
-    rows = [[entry.name, entry.title, entry.question, list(entry.cites)] for entry in found]
+def _cache_file(kind: str, root: Path) -> Path | None:
+    try:
+        return paths.user_data_dir() / CACHE_DIR_NAME / f"{kind}-{fingerprint(root)}.json"
+    except OSError:
+        return None
+
+
+def _write(cache: Path, data: Any) -> None:
+    """Atomically (several workers may start at once), then what older corpora or code left is removed."""
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".writing-", dir=cache.parent)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(rows, file, ensure_ascii=False)
+                json.dump(data, file, ensure_ascii=False)
             os.replace(temporary, cache)
         finally:
             Path(temporary).unlink(missing_ok=True)
-        for stale in cache.parent.glob(f"{_PREFIX}*.json"):
+        kind = cache.name.rsplit("-", 1)[0]
+        for stale in cache.parent.glob(f"{kind}-*.json"):
             if stale != cache:
                 stale.unlink(missing_ok=True)
     except OSError as error:
-        log.warning("the corpus scan cannot be kept in %s (%s): it is read again at the next start",
-                    cache.parent, error)
+        log.warning("%s cannot be kept (%s): it is made again at the next start", cache, error)

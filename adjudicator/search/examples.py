@@ -66,10 +66,19 @@ class ExampleIndex:
 
     @classmethod
     def scan(cls, root: Path) -> ExampleIndex:
-        """Every scenario under ``root`` (its title, question and cited clauses, read once per corpus:
-        ``corpus.entries``); unreadable files are left out, so a bad file never breaks the search page."""
-        return cls(Example(entry.name, entry.title, entry.question, entry.cites,
-                           content_bigrams(f"{entry.title} {entry.question}")) for entry in corpus.entries(root))
+        """Every scenario under ``root`` (its title, question and cited clauses: ``corpus.entries``) with its
+        content bigrams, both made once per corpus and kept beside the index; unreadable files are left out,
+        so a bad file never breaks the search page."""
+        found = corpus.entries(root)
+
+        def read(rows: list) -> ExampleIndex:
+            if not all(isinstance(token, str) for tokens in rows for token in tokens):
+                raise TypeError("bigrams that are not text")
+            return cls(Example(entry.name, entry.title, entry.question, entry.cites, frozenset(tokens))
+                       for entry, tokens in zip(found, rows, strict=True))
+
+        return corpus.kept("examples", root, lambda: [sorted(content_bigrams(f"{entry.title} {entry.question}"))
+                                                      for entry in found], read)
 
     def __len__(self) -> int:
         return len(self._examples)
