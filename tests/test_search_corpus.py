@@ -19,7 +19,7 @@ expect:
 
 def scan(root: Path) -> tuple[corpus.Entry, ...]:
     corpus.entries.cache_clear()  # what a new process sees
-    corpus.fingerprint.cache_clear()
+    corpus._stats.cache_clear()
     return corpus.entries(root)
 
 
@@ -46,7 +46,9 @@ def test_the_scan_reads_plain_fields_and_leaves_out_what_does_not_parse(root, ow
 
 
 def test_a_second_start_reads_the_kept_scan_and_a_changed_file_is_read_again(root, own_data_dir):
+    assert not corpus.is_kept("scan", root)
     first = scan(root)
+    assert corpus.is_kept("scan", root) and not corpus.is_kept("gallery", root)
     [kept] = own_data_dir.glob("scan-*.json")
     assert scan(root) == first
     (root / "attack" / "equal.yaml").write_text(SCENARIO.replace("同じパワー", "違うパワー"), "utf-8")

@@ -54,21 +54,44 @@ def _files(root: Path) -> list[Path]:
     return sorted(root.rglob("*.yaml"))[:MAX_FILES]
 
 
-@lru_cache(maxsize=4)
-def fingerprint(root: Path) -> str:
-    """Of every corpus file (``gallery.toml`` too) and every Python file of the package: its path, size and
-    modification time, as Python's own bytecode cache judges a source changed (reading the 4 MB to hash it
-    took 30 ms of every start)."""
-    digest = hashlib.sha256()
-    for base, wanted in ((_PACKAGE_DIR, ".py"), (root, "")):
-        for directory, subdirectories, names in os.walk(base):
-            subdirectories[:] = sorted(name for name in subdirectories if name != "__pycache__")
-            for name in sorted(names):
-                if name.endswith(wanted):
-                    status = os.stat(os.path.join(directory, name))
-                    where = os.path.relpath(os.path.join(directory, name), base)
-                    digest.update(f"{where}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
+# The package's modules whose code makes each kind of kept data (paths under ``adjudicator/``); () is the whole
+# package: the gallery's cards are rulings, made by the engine, the format and their vocabulary.
+CODE: dict[str, tuple[str, ...]] = {
+    "scan": ("search/corpus.py",),
+    "examples": ("search/corpus.py", "search/examples.py", "search/analysis.py"),
+    "gallery": (),
+}
+
+
+@lru_cache(maxsize=8)
+def _stats(base: Path, suffix: str) -> tuple[tuple[str, int, int], ...]:
+    """Path, size and modification time of every file under ``base`` ending in ``suffix``, as Python's own
+    bytecode cache judges a source changed (reading and hashing the 4 MB took 30 ms of every start)."""
+    found = []
+    for directory, subdirectories, names in os.walk(base):
+        subdirectories[:] = sorted(name for name in subdirectories if name != "__pycache__")
+        for name in sorted(names):
+            if name.endswith(suffix):
+                status = os.stat(os.path.join(directory, name))
+                found.append((os.path.relpath(os.path.join(directory, name), base), status.st_size,
+                              status.st_mtime_ns))
+    return tuple(found)
+
+
+def fingerprint(kind: str, root: Path) -> str:
+    """Of every corpus file (``gallery.toml`` too) and of the code that makes ``kind`` from them."""
+    code = CODE[kind]
+    digest = hashlib.sha256(kind.encode())
+    for where, size, modified in (*_stats(root, ""),
+                                  *(stat for stat in _stats(_PACKAGE_DIR, ".py") if not code or stat[0] in code)):
+        digest.update(f"\n{where}\0{size}\0{modified}".encode())
     return digest.hexdigest()[:20]
+
+
+def is_kept(kind: str, root: Path) -> bool:
+    """Whether ``kind`` is kept for this corpus and code (a start can then read it instead of making it)."""
+    cache = _cache_file(kind, root)
+    return cache is not None and cache.is_file()
 
 
 @lru_cache(maxsize=4)
@@ -101,8 +124,8 @@ def _entry(row: list) -> Entry:
 
 
 def kept(kind: str, root: Path, make: Callable[[], Any], read: Callable[[Any], T]) -> T:
-    """``read(make())``, where ``make`` gives plain JSON data about the corpus under ``root``: made once per
-    corpus and code, then read back from the file kept under the fingerprint. ``read`` checks what it reads
+    """``read(make())``, where ``make`` gives plain JSON data about the corpus under ``root`` (``kind`` one of
+    ``CODE``, which names the code that makes it): made once per corpus and code, then read back from the file kept under the fingerprint. ``read`` checks what it reads
     and raises one of ``UNREADABLE`` when it is not what ``make`` gives: then it is made again."""
     cache = _cache_file(kind, root)
     if cache is not None:
@@ -121,7 +144,7 @@ def kept(kind: str, root: Path, make: Callable[[], Any], read: Callable[[Any], T
 
 def _cache_file(kind: str, root: Path) -> Path | None:
     try:
-        return paths.user_data_dir() / CACHE_DIR_NAME / f"{kind}-{fingerprint(root)}.json"
+        return paths.user_data_dir() / CACHE_DIR_NAME / f"{kind}-{fingerprint(kind, root)}.json"
     except OSError:
         return None
 

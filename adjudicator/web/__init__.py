@@ -15,6 +15,7 @@ from flask import Flask
 from flask_compress import Compress
 
 from adjudicator import paths
+from adjudicator.search import corpus
 from adjudicator.web import (
     api,
     assets,
@@ -81,10 +82,16 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
 
 
 def _read_the_corpus() -> None:
-    """The examples of the clause and search pages and the gallery's cards, made once per process: under
-    ``--preload`` the master makes them before the fork and every worker shares them, instead of each worker
-    scanning the 671 scenario files twice and resolving the gallery on its first requests
-    (``bench/start_bench.py``: 0.4-0.8 s of the first clause page and the first search)."""
-    scenarios.examples()
-    scenarios.curated_gallery()
-    search_pages._example_index(paths.scenarios_dir())  # noqa: SLF001 - the search page's own cache
+    """The examples of the clause and search pages and the gallery's cards, read once per process from what
+    ``search/corpus.py`` keeps beside the index: under ``--preload`` the master reads them before the fork and
+    every worker shares them, instead of each worker scanning the 671 scenario files twice and resolving the
+    gallery on its first requests (``bench/start_bench.py``: 0.4-0.8 s of the first clause page, search and
+    gallery). What is not kept yet (the first start of a new corpus or new code) is made on first use, then
+    kept: making it here would add 0.4 s to the first start, the one that builds the index."""
+    root = paths.scenarios_dir()
+    if corpus.is_kept("scan", root):
+        scenarios.examples()
+        if corpus.is_kept("examples", root):
+            search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache
+    if corpus.is_kept("gallery", root):
+        scenarios.curated_gallery()
