@@ -1,5 +1,6 @@
-"""The corpus scan kept beside the index: the same entries from the cache as from the files, and a changed
-corpus, a damaged cache or a data directory that cannot be written never serve stale or no examples."""
+"""What the service keeps beside the index for its next start: the corpus scan (the same entries from the
+kept file as from the files; a changed corpus, a damaged file or a data directory that cannot be written never
+serve stale or no examples) and the compiled templates."""
 
 from __future__ import annotations
 
@@ -91,3 +92,12 @@ def test_the_gallery_and_the_examples_read_back_are_those_made(own_data_dir):
     for kept in own_data_dir.iterdir():
         kept.write_text('[["damaged"]]', "utf-8")
     assert made_anew() == first
+
+
+def test_templates_compiled_once_are_loaded_by_the_next_app_before_its_first_request(client, data_dir):
+    from adjudicator.web import create_app
+
+    assert client.get("/scenarios").status_code == 200  # compiles the gallery's templates and keeps them
+    assert any((data_dir / "templates-compiled").iterdir())
+    loaded = {template.name for template in create_app({"TESTING": True}).jinja_env.cache.values()}
+    assert {"base.html", "scenario/gallery.html"} <= loaded
