@@ -9,6 +9,7 @@ nginx with deploy/nginx.conf)::
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 
 from flask import Flask
@@ -97,7 +98,18 @@ def _keep_compiled_templates(app: Flask) -> None:
         directory.mkdir(exist_ok=True)
     except OSError:
         return
-    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(directory))
+    app.jinja_env.bytecode_cache = _KeptTemplates(str(directory))
+
+
+class _KeptTemplates(FileSystemBytecodeCache):
+    """A data directory that turns read-only or full later keeps nothing more: the page is served all the same
+    (Jinja itself reads a damaged file as no file)."""
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError as error:
+            logging.getLogger(__name__).warning("compiled template not kept (%s)", error)
 
 
 def _load_kept_templates(app: Flask) -> None:
