@@ -21,6 +21,7 @@ expect:
 def scan(root: Path) -> tuple[corpus.Entry, ...]:
     corpus.entries.cache_clear()  # what a new process sees
     corpus._stats.cache_clear()
+    corpus.fingerprint.cache_clear()
     return corpus.entries(root)
 
 

@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+import orjson
 import yaml
 
 from adjudicator import paths
@@ -67,17 +68,21 @@ CODE: dict[str, tuple[str, ...]] = {
 def _stats(base: Path, suffix: str) -> tuple[tuple[str, int, int], ...]:
     """Path, size and modification time of every file under ``base`` ending in ``suffix``, as Python's own
     bytecode cache judges a source changed (reading and hashing the 4 MB took 30 ms of every start)."""
-    found = []
-    for directory, subdirectories, names in os.walk(base):
-        subdirectories[:] = sorted(name for name in subdirectories if name != "__pycache__")
-        for name in sorted(names):
-            if name.endswith(suffix):
-                status = os.stat(os.path.join(directory, name))
-                found.append((os.path.relpath(os.path.join(directory, name), base), status.st_size,
-                              status.st_mtime_ns))
-    return tuple(found)
+    found, pending = [], [("", str(base))]
+    while pending:
+        prefix, directory = pending.pop()
+        with os.scandir(directory) as listing:
+            for entry in listing:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        pending.append((f"{prefix}{entry.name}/", entry.path))
+                elif entry.name.endswith(suffix):
+                    status = entry.stat()
+                    found.append((prefix + entry.name, status.st_size, status.st_mtime_ns))
+    return tuple(sorted(found))
 
 
+@lru_cache(maxsize=16)
 def fingerprint(kind: str, root: Path) -> str:
     """Of every corpus file (``gallery.toml`` too) and of the code that makes ``kind`` from them."""
     code = CODE[kind]
@@ -130,7 +135,7 @@ def kept(kind: str, root: Path, make: Callable[[], Any], read: Callable[[Any], T
     cache = _cache_file(kind, root)
     if cache is not None:
         try:
-            return read(json.loads(cache.read_bytes()))
+            return read(orjson.loads(cache.read_bytes()))
         except FileNotFoundError:
             pass
         except (OSError, *UNREADABLE) as error:
