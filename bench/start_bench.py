@@ -8,8 +8,8 @@
 
 Builds the search index once in a fresh data directory, starts the server once uncounted (it compiles the
 checkout's bytecode, unless ``--no-bytecode``), then, for each run and each route (a clause page, a search
-nobody asked before, the gallery, ``POST /api/resolve`` of a scenario, the same with ``?short=true``), starts gunicorn
-(``bench/http_bench.py``'s ``Server``: the same command line), times process start until ``/healthz`` answers
+nobody asked before, the gallery, ``POST /api/read`` of a card text, ``POST /api/resolve`` of a scenario, the
+same with ``?short=true``), starts gunicorn (``bench/http_bench.py``'s ``Server``: the same command line), times process start until ``/healthz`` answers
 (the warm start), reads the CPU seconds the master and its workers have used by then (``/proc``: steadier
 than wall time on a shared machine), then times that route's first request, reads the memory of all the
 processes, and stops the server. Prints min / median / max of each. The uncounted start is also sent each
@@ -37,7 +37,8 @@ from http_bench import PRODUCTION_OPTIONS, ROOT, Server, index_build_seconds  # 
 CLAUSE = "/rules/hi-story/6.7.1"
 SEARCH = "/search?q=" + urllib.parse.quote("身代わり 墓地")
 GALLERY = "/scenarios"
-ROUTES = ("clause", "search", "gallery", "resolve", "short_link")
+CARD_TEXT = "相手の場のカードを1枚選び墓地へ送る。その後、1枚引く"
+ROUTES = ("clause", "search", "gallery", "resolve", "short_link", "read")
 SCENARIO = ROOT / "scenarios" / "attack" / "block-stronger-blocker.yaml"
 CLOCK_TICKS = 100  # os.sysconf("SC_CLK_TCK") on Linux
 
@@ -49,6 +50,9 @@ def first_request(base: str, route: str) -> float:
         request = urllib.request.Request(base + SEARCH)
     elif route == "gallery":
         request = urllib.request.Request(base + GALLERY)
+    elif route == "read":  # a card's text read by the reader (its grammar's tables on first use)
+        request = urllib.request.Request(base + "/api/read", data=json.dumps({"text": CARD_TEXT}).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
     else:  # resolve; short_link also stores the ruling (the first write makes the write limiter)
         query = "?short=true" if route == "short_link" else ""
         request = urllib.request.Request(base + "/api/resolve" + query, data=_scenario_body(), method="POST",
