@@ -9,8 +9,8 @@
 Builds the search index once in a fresh data directory, starts the server once uncounted (it compiles the
 checkout's bytecode, unless ``--no-bytecode``), then, for each run and each route (a clause page, a search
 nobody asked before, the gallery, ``POST /api/read`` of a card text, ``POST /api/resolve`` of a scenario, the
-same with ``?short=true``), starts gunicorn (``bench/http_bench.py``'s ``Server``: the same command line), times process start until ``/healthz`` answers
-(the warm start), reads the CPU seconds the master and its workers have used by then (``/proc``: steadier
+same with ``?short=true``), starts gunicorn (``bench/http_bench.py``'s ``Server``: the same command line),
+times process start until ``/healthz`` answers (the warm start), reads the CPU seconds the master and its workers have used by then (``/proc``: steadier
 than wall time on a shared machine), then times that route's first request, reads the memory of all the
 processes, and stops the server. Prints min / median / max of each. The uncounted start is also sent each
 route once, as a deployment's first start is, so what the service keeps beside the index is there (the
