@@ -149,3 +149,18 @@ def test_the_cards_of_a_counted_zone_are_plain_cards_that_share_nothing():
     assert all(card == Card(uid=card.uid, owner=card.owner, info=None) for card in unknown)
     assert len({id(card.power_mods) for card in unknown}) == len({id(card.once_used) for card in unknown}) == len(unknown)
     assert len({card.uid for card in board.all_cards()}) == board.card_count()  # uids still dealt one each
+
+
+def test_a_card_of_a_counted_zone_makes_what_it_carries_when_first_used():
+    """Its six containers are not made with it (nine in ten cards never use them): each is made empty, and the
+    card's own, the first time it is read; any other missing attribute is still an AttributeError."""
+    path = scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
+    board = build_board(load_scenario(path.read_text("utf-8")))
+    first, second = [card for card in board.all_cards() if card.info is None][:2]
+    assert "power_mods" not in vars(first) and "once_used" not in vars(first)
+    first.power_mods.append("x")
+    first.once_used.add("y")
+    assert vars(first)["power_mods"] == ["x"] and first.once_used == {"y"}
+    assert second.power_mods == [] and second.once_used == set() and second.power_mods is not first.power_mods
+    with pytest.raises(AttributeError, match="no_such_attribute"):
+        first.no_such_attribute  # noqa: B018 - the attribute read is the test

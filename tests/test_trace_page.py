@@ -179,9 +179,20 @@ def test_sharing_a_stored_ruling_again_finds_it_without_resolving(client, app, m
     first = client.post("/t", data={"payload": payload}).headers["Location"]
     assert len(resolutions) == 1 and first != f"/t/{older.id}"  # a new record, resolved on today's engine
     assert client.get(f"{first}.json").get_json()["trace"] == resolve(scenario).to_json()
+    import adjudicator.web.scenarios as scenarios_module
+
+    readings = []
+    real_read = scenarios_module.scenario_of_text
+    monkeypatch.setattr(scenarios_module, "scenario_of_text", lambda t: readings.append(t) or real_read(t))
     again = client.post("/t", data={"payload": payload})
     assert again.status_code == 303 and again.headers["Location"] == first
-    assert len(resolutions) == 1  # found by its id: not resolved a second time
+    assert len(resolutions) == 1 and readings == []  # found by its id: neither read nor resolved a second time
+    # The same scenario in JSON that is not its canonical form (keys unsorted, spaces): read, then found.
+    loose = json.dumps(scenario.dump(), ensure_ascii=False, indent=1).encode("utf-8")
+    loose_payload = "1." + base64.urlsafe_b64encode(zlib.compress(loose)).decode("ascii").rstrip("=")
+    third = client.post("/t", data={"payload": loose_payload})
+    assert third.status_code == 303 and third.headers["Location"] == first
+    assert len(resolutions) == 1 and len(readings) == 1
 
 
 def test_a_link_made_before_an_engine_change_still_shows_its_stored_trace(client, app):

@@ -116,6 +116,16 @@ class Card:
     no_refresh: bool = False
     guard: str | None = None      # 〈守護〉（プロテクト）: what it keeps the card from (3.1.8)
 
+    def __getattr__(self, name: str):
+        # Called only for an attribute the card does not hold: a card of a counted zone, or the snapshot of a
+        # card that carried nothing, is made without its six containers (nine in ten of a board's cards never
+        # use them), and gets an empty one here, the first time it is used.
+        make = _CONTAINERS.get(name)
+        if make is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        made = self.__dict__[name] = make()
+        return made
+
     @property
     def known(self) -> bool:
         return self.info is not None
@@ -274,47 +284,61 @@ class Board:
         and are shared. A card stays one object wherever the board refers to it (its zone, ``attacking``,
         ``attack_target``), as with ``copy.deepcopy``, which this replaces because it also walked every
         printed card and cost more than the action itself."""
-        return self._copied(_copied_card)
+        return self._copied(_copied_zone, _copied_card)
 
     def snapshot(self) -> "Snapshot":
         """The board before an action, to roll an illegal one back to (:func:`adjudicator.engine.resolution.resolve`).
 
         As :meth:`copy`, except for the cards that carry nothing (nine in ten: every card of a counted
         zone): the snapshot holds the card itself with its plain values, and :meth:`Snapshot.restore` puts
-        those back with empty containers, so the rolled-back board is the board as it was."""
+        those back without containers (made empty again when used), so the rolled-back board is the board as
+        it was."""
         kept: list[tuple[Card, dict]] = []
 
         def kept_or_copied(card: Card) -> Card:
             state = card.__dict__
             if _carries_nothing(state):
-                kept.append((card, state.copy()))
+                kept.append((card, _plain(state)))
                 return card
             return _copied_card(card)
 
-        return Snapshot(self._copied(kept_or_copied), tuple(kept))
+        def zone_snapshot(zone: list[Card]) -> list[Card]:
+            states = [card.__dict__ for card in zone]
+            if set(map(len, states)) <= {_PLAIN_SIZE}:  # no card of it has made a container: all are kept
+                kept.extend(zip(zone, map(dict.copy, states)))
+                return zone.copy()
+            return [kept_or_copied(card) for card in zone]
 
-    def _copied(self, card_copy: Callable[[Card], Card]) -> "Board":
-        cards: dict[int, Card] = {}  # id(original) → its copy: one object wherever the board refers to it
+        return Snapshot(self._copied(zone_snapshot, kept_or_copied), tuple(kept))
 
-        def zone_copy(zone: list[Card]) -> list[Card]:
-            copied = [card_copy(card) for card in zone]
-            cards.update(zip(map(id, zone), copied))
-            return copied
+    def _copied(self, zone_copy: Callable[[list[Card]], list[Card]], card_copy: Callable[[Card], Card]) -> "Board":
+        zones: list[tuple[list[Card], list[Card]]] = []  # (original, copy) of every zone and stack
+
+        def copied(zone: list[Card]) -> list[Card]:
+            copy = zone_copy(zone)
+            zones.append((zone, copy))
+            return copy
 
         def stack_copy(stack: Stack) -> Stack:
-            return _clone(stack, cards=zone_copy(stack.cards))
+            return _clone(stack, cards=copied(stack.cards))
 
         def referred(card: Card | None) -> Card | None:
+            """The copy of a card the board refers to (the attack's cards): the one in its zone's copy, so a
+            card stays one object; a card no zone holds (it left mid-attack) is copied on its own."""
             if card is None:
                 return None
-            return cards.get(id(card)) or card_copy(card)  # a card no zone holds (it left mid-attack)
+            for zone, copy in zones:
+                for index, held in enumerate(zone):
+                    if held is card:
+                        return copy[index]
+            return card_copy(card)
 
         players = {
             player_id: _clone(
                 player,
-                deck=zone_copy(player.deck),
-                graveyard=zone_copy(player.graveyard),
-                hand=zone_copy(player.hand),
+                deck=copied(player.deck),
+                graveyard=copied(player.graveyard),
+                hand=copied(player.hand),
                 field={slot: stack_copy(stack) for slot, stack in player.field.items()},
                 restrictions=[_copied_timed(timed) for timed in player.restrictions],
             )
@@ -368,25 +392,37 @@ def _copied_timed(timed: Timed) -> Timed:
     return _clone(timed, expiry=_clone(timed.expiry))
 
 
+# What a card carries, each made empty when first used (Card.__getattr__).
+_CONTAINERS = {"once_used": set, "power_mods": list, "rank_mods": list, "grants": list, "restrictions": list,
+               "protections": list}
+
+
 def _carries_nothing(state: dict) -> bool:
     """Whether a card (its ``__dict__``) has no effect-use history, modifiers, grants, restrictions or protections."""
-    return not (state["once_used"] or state["power_mods"] or state["rank_mods"] or state["grants"]
-                or state["restrictions"] or state["protections"])
+    if len(state) == _PLAIN_SIZE:  # none of its containers made yet
+        return True
+    get = state.get
+    return not (get("once_used") or get("power_mods") or get("rank_mods") or get("grants")
+                or get("restrictions") or get("protections"))
 
 
-def _with_empty_containers(state: dict) -> dict:
-    fresh = state.copy()  # dict.copy and six stores: half the time of {**state, …}
-    fresh["once_used"] = set()
-    fresh["power_mods"], fresh["rank_mods"], fresh["grants"] = [], [], []
-    fresh["restrictions"], fresh["protections"] = [], []
-    return fresh
+def _plain(state: dict) -> dict:
+    """The plain values of a card that carries nothing, without its (empty) containers, which are made again
+    when used: a copy that shares no container with the card, so nothing done to the card reaches it."""
+    if len(state) == _PLAIN_SIZE:
+        return state.copy()
+    return {key: value for key, value in state.items() if key not in _CONTAINERS}
+
+
+def _copied_zone(zone: list[Card]) -> list[Card]:
+    return [_copied_card(card) for card in zone]
 
 
 def _copied_card(card: Card) -> Card:
     state = card.__dict__
     copied = object.__new__(Card)
-    if _carries_nothing(state):  # most cards: fresh containers and none of the per-item copies below
-        copied.__dict__ = _with_empty_containers(state)
+    if _carries_nothing(state):  # most cards: no containers and none of the per-item copies below
+        copied.__dict__ = _plain(state)
         return copied
     copied.__dict__ = {
         **state,
@@ -413,7 +449,7 @@ class Snapshot:
         (its containers were empty, so they are empty again). Call it once, instead of going on with the
         live board."""
         for card, state in self.kept:
-            card.__dict__ = _with_empty_containers(state)
+            card.__dict__ = state.copy()  # its containers were empty: they are made again when used
         return self.board
 
 
@@ -474,17 +510,20 @@ def _zone(owner: str, zone: Zone, uids: Iterator[int]) -> list[Card]:
     return [_card(owner, info, uids, None) for info in zone]
 
 
-_UNKNOWN_CARD = Card(uid=0, owner="", info=None).__dict__  # what every card of a counted zone starts as
+# What every card of a counted zone starts as: its plain values, its containers made when used.
+_UNKNOWN_CARD = {key: value for key, value in Card(uid=0, owner="", info=None).__dict__.items()
+                 if key not in _CONTAINERS}
+_PLAIN_SIZE = len(_UNKNOWN_CARD)
 
 
 def _unknown_cards(owner: str, count: int, uids: Iterator[int]) -> list[Card]:
     """``count`` cards whose contents the scenario does not say: each ``Card(uid, owner, info=None)``, made from
-    one template (a counted zone holds nine in ten of a board's cards, and the dataclass's own ``__init__``
-    with its six container defaults cost three times as much)."""
+    one template without the six empty containers (a counted zone holds nine in ten of a board's cards; the
+    dataclass's own ``__init__`` cost three times as much, the containers alone half)."""
     cards = []
     for _ in range(count):
         card = object.__new__(Card)
-        state = card.__dict__ = _with_empty_containers(_UNKNOWN_CARD)
+        state = card.__dict__ = _UNKNOWN_CARD.copy()
         state["uid"], state["owner"] = next(uids), owner
         cards.append(card)
     return cards
@@ -521,7 +560,9 @@ def _player(pid: str, spec: PlayerSpec, uids: Iterator[int], game: GameSpec) -> 
 
 
 def _card(owner: str, info: CardSpec, uids: Iterator[int], game: GameSpec | None) -> Card:
-    card = Card(uid=next(uids), owner=owner, info=info)
+    card = object.__new__(Card)  # as _unknown_cards: what it carries is set only when it carries something
+    state = card.__dict__ = _UNKNOWN_CARD.copy()
+    state["uid"], state["owner"], state["info"] = next(uids), owner, info
     card.immune = info.immune
     card.unselectable = info.unselectable
     card.battle_proof = info.battle_proof
@@ -536,18 +577,23 @@ def _card(owner: str, info: CardSpec, uids: Iterator[int], game: GameSpec | None
         card.summoned_without_set_turn = 0
     if info.mark_used_this_turn:
         card.mark_used_turn = 0
-    card.once_used = set(info.once_used)
-    card.power_mods = [
-        PowerMod(m.add, m.set, _initial_expiry(m, owner, owner, turn_player), continuous=m.continuous)
-        for m in info.power_mods
-    ]
-    card.rank_mods = [RankMod(m.add, _initial_expiry(m, owner, owner, turn_player)) for m in info.rank_mods]
+    if info.once_used:
+        card.once_used = set(info.once_used)
+    if info.power_mods:
+        card.power_mods = [
+            PowerMod(m.add, m.set, _initial_expiry(m, owner, owner, turn_player), continuous=m.continuous)
+            for m in info.power_mods
+        ]
+    if info.rank_mods:
+        card.rank_mods = [RankMod(m.add, _initial_expiry(m, owner, owner, turn_player)) for m in info.rank_mods]
     if info.granted_role:
         card.grants = [Timed(info.granted_role, Expiry(owner, 0, "never"))]
-    card.restrictions = [
-        Timed(r.cannot, _initial_expiry(r, owner, opponent_of(owner), turn_player)) for r in info.restrictions
-    ]
-    card.protections = [Timed(p.from_, _initial_expiry(p, owner, owner, turn_player)) for p in info.protected]
+    if info.restrictions:
+        card.restrictions = [
+            Timed(r.cannot, _initial_expiry(r, owner, opponent_of(owner), turn_player)) for r in info.restrictions
+        ]
+    if info.protected:
+        card.protections = [Timed(p.from_, _initial_expiry(p, owner, owner, turn_player)) for p in info.protected]
     return card
 
 

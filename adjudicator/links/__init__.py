@@ -12,9 +12,16 @@ it again on the current rules and says whether the outcome changed.
 """
 
 from adjudicator.links.outcome import Rerun, outcome_differences, rerun
-from adjudicator.links.payload import PAYLOAD_VERSION, PayloadProblem, decode_payload, encode_payload
+from adjudicator.links.payload import (
+    PAYLOAD_VERSION,
+    PayloadProblem,
+    decode_payload,
+    encode_payload,
+    payload_text,
+    scenario_of_text,
+)
 from adjudicator.links.record import LinkRecord, is_link_id, link_id, make_record
-from adjudicator.links.ruling import Ruling
+from adjudicator.links.ruling import Ruling, stored_for
 from adjudicator.links.store import (
     LinkStore,
     PostgresLinkStore,
@@ -45,6 +52,9 @@ __all__ = [
     "make_record",
     "open_store",
     "outcome_differences",
+    "payload_text",
     "rerun",
+    "scenario_of_text",
     "store_location",
+    "stored_for",
 ]

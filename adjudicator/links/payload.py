@@ -44,6 +44,13 @@ def encode_canonical(canonical: str) -> str:
 
 def decode_payload(payload: str) -> Scenario | PayloadProblem:
     """The scenario a payload carries, or the reason it cannot be opened."""
+    text = payload_text(payload)
+    return text if isinstance(text, PayloadProblem) else scenario_of_text(text)
+
+
+def payload_text(payload: str) -> str | PayloadProblem:
+    """The JSON text a payload carries, not yet read as a scenario: for a payload this service made, the
+    scenario's canonical JSON itself (a short link's id is made from it)."""
     if len(payload) > MAX_PAYLOAD_CHARS:
         return PayloadProblem(f"リンクが長すぎます（{MAX_PAYLOAD_CHARS}文字まで）。")
     version, dot, body = payload.partition(".")
@@ -53,9 +60,11 @@ def decode_payload(payload: str) -> Scenario | PayloadProblem:
         compressed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
         return PayloadProblem("リンクの文字列が壊れています（base64urlとして読めません）。")
-    text = _inflate(compressed)
-    if isinstance(text, PayloadProblem):
-        return text
+    return _inflate(compressed)
+
+
+def scenario_of_text(text: str) -> Scenario | PayloadProblem:
+    """The scenario of a payload's JSON text (:func:`payload_text`), or why it is not one."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

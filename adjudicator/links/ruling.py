@@ -19,6 +19,17 @@ from adjudicator.links.record import LinkRecord, Versions, current_versions, lin
 from adjudicator.links.store import LinkStore
 
 
+def stored_for(canonical: str, store: LinkStore) -> LinkRecord | None:
+    """The record stored for the scenario whose canonical JSON is ``canonical`` on the current rulebook and
+    engine, if there is one: looked up by its id (``links.record``), and only a record of that very scenario
+    (a collision under the id is left to ``put`` to refuse)."""
+    versions = current_versions()
+    stored = store.get(link_id(canonical, versions))
+    if stored is not None and (stored.scenario, stored.versions) == (canonical, versions):
+        return stored
+    return None
+
+
 @dataclass(frozen=True)
 class Ruling:
     scenario: Scenario | None         # None: a stored record whose scenario today's format no longer accepts
@@ -44,12 +55,8 @@ class Ruling:
         a new resolution would return: it is looked up first, and the scenario is not resolved again. A record
         under the id that holds another scenario (a collision) is left to ``put`` to refuse.
         """
-        canonical = canonical_json(scenario)
-        versions = current_versions()
-        stored = store.get(link_id(canonical, versions))
-        if stored is not None and (stored.scenario, stored.versions) == (canonical, versions):
-            return cls(scenario, stored=stored)
-        return cls(scenario, made=resolve(scenario))
+        stored = stored_for(canonical_json(scenario), store)
+        return cls(scenario, stored=stored) if stored is not None else cls(scenario, made=resolve(scenario))
 
     @classmethod
     def of_record(cls, record: LinkRecord) -> "Ruling":

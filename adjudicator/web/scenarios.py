@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -33,7 +33,7 @@ from flask import (
 )
 
 from adjudicator import paths, vocabulary
-from adjudicator.engine import Scenario, ScenarioError, dumps, load_scenario
+from adjudicator.engine import Scenario, ScenarioError, canonical_json, dumps, load_scenario
 from adjudicator.engine.trace import Trace, UnreadableTrace
 from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import (
@@ -45,7 +45,10 @@ from adjudicator.links import (
     encode_payload,
     is_link_id,
     open_store,
+    payload_text,
     rerun,
+    scenario_of_text,
+    stored_for,
 )
 from adjudicator.search import corpus
 from adjudicator.web import gallery as curated, trace_views
@@ -61,6 +64,7 @@ from adjudicator.web.rate_limits import write_limit
 from adjudicator.web.services import find_book
 
 bp = Blueprint("scenarios", __name__)
+T = TypeVar("T")
 
 STORE_EXTENSION = "adjudicator.links"
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
@@ -308,7 +312,11 @@ def _yaml_download(scenario: Scenario) -> Response:
 
 
 def _decoded_or_error(payload: str) -> Scenario:
-    result = decode_payload(payload)
+    return _or_link_problem(decode_payload(payload))
+
+
+def _or_link_problem(result: T | PayloadProblem) -> T:
+    """``result``, unless it is why a link cannot be opened: then the link problem page (400) says why."""
     if isinstance(result, PayloadProblem):
         details = [f"{e.path}: {e.message_ja}" for e in result.errors]
         abort(Response(render_template("scenario/link_problem.html", message=result.message, details=details), 400))
@@ -344,15 +352,26 @@ def stateless_yaml(payload: str):
 
 @bp.route("/t", methods=["POST"])
 def share():
-    record = _share(_decoded_or_error(request.form.get("payload", "")))
+    record = _share(request.form.get("payload", ""))
     return redirect(url_for("scenarios.short_link", link_id=record.id), code=303)
 
 
-def _share(scenario: Scenario) -> LinkRecord:
-    """The short link's record: the one stored for this scenario on the current rules, found without resolving
-    it again (``Ruling.shared``), or a new one. Counted against the write limit either way, as before."""
+def _share(payload: str) -> LinkRecord:
+    """The short link's record for a stateless payload: the one stored for its scenario on the current rules,
+    or a new one. Counted against the write limit either way, as before.
+
+    A payload this service made carries the scenario's canonical JSON, which a short link's id is made from:
+    a record stored for it is found from the payload's text alone, without reading (validating) the scenario
+    again, let alone resolving it. Otherwise the scenario is read (a payload that is none: the link problem
+    page, as before) and resolved, unless a record of its canonical form is stored (``Ruling.shared``)."""
+    text = _or_link_problem(payload_text(payload))
+    stored = stored_for(text, link_store())
+    scenario = _or_link_problem(scenario_of_text(text)) if stored is None else None
     with write_limit():
-        ruling = Ruling.shared(scenario, link_store())
+        if stored is not None:
+            return stored
+        # The text is the canonical form, looked up just now: nothing is stored for it, so resolve it.
+        ruling = Ruling.resolved(scenario) if canonical_json(scenario) == text else Ruling.shared(scenario, link_store())
         return ruling.stored or link_store().put(ruling.record())
 
 
