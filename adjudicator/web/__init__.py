@@ -81,7 +81,6 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     page_cache.init_app(app)
     security.wrap_wsgi(app)  # outermost: ProxyFix and 304s around the page cache
     _read_the_corpus()
-    _load_kept_templates(app)
     return app
 
 
@@ -90,9 +89,10 @@ TEMPLATE_CACHE_DIR = "templates-compiled"
 
 def _keep_compiled_templates(app: Flask) -> None:
     """Jinja's compiled templates kept beside the search index: compiling the 27 templates took 270 ms, in
-    every worker, a page's share on its first request; loading them compiled takes 9 ms. Jinja checks each
-    against its source's checksum, so a changed template is compiled again. Without a writable data
-    directory they are compiled in memory, as before."""
+    every worker, a page's share on its first request; loading them compiled takes 9 ms, each on its first
+    use (loading them all in the master before the fork cost 85 M instructions of every start, more than
+    the workers' share of it). Jinja checks each against its source's checksum, so a changed template is
+    compiled again. Without a writable data directory they are compiled in memory, as before."""
     try:
         directory = paths.user_data_dir() / TEMPLATE_CACHE_DIR
         directory.mkdir(exist_ok=True)
@@ -110,18 +110,6 @@ class _KeptTemplates(FileSystemBytecodeCache):
             super().dump_bytecode(bucket)
         except OSError as error:
             logging.getLogger(__name__).warning("compiled template not kept (%s)", error)
-
-
-def _load_kept_templates(app: Flask) -> None:
-    """Under ``--preload`` the master loads every template already kept compiled, before the fork; one not
-    kept yet (a new or changed template) is compiled on its first use, then kept."""
-    environment, kept = app.jinja_env, app.jinja_env.bytecode_cache
-    if kept is None or environment.loader is None:
-        return
-    for name in environment.list_templates(filter_func=lambda name: name.endswith(".html")):
-        source, filename, _ = environment.loader.get_source(environment, name)
-        if kept.get_bucket(environment, name, filename, source).code is not None:
-            environment.get_template(name)
 
 
 def _read_the_corpus() -> None:
