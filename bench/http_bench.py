@@ -84,7 +84,7 @@ UNCACHED_APP = SEARCH_COUNTED_APP.format("'SEARCH_CACHE_SIZE': 0, ")
 SEARCH_ROUTES = ("search", "search_distinct")
 BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html,application/json"}
 START_TIMEOUT = 300.0   # seconds: a cold start builds the index
-POLL_INTERVAL = 0.05
+POLL_INTERVAL = 0.01  # seconds between /healthz tries: the start is timed to within this
 STOP_TIMEOUT = 15.0
 
 # wrk prints one JSON line at the end (one wrk thread, so one Lua state sends every request in turn). done()

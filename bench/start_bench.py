@@ -3,14 +3,18 @@
     python bench/start_bench.py                 # 5 runs per route, 2 sync workers
     python bench/start_bench.py --runs 9 --json
     python bench/start_bench.py --no-preload    # each worker imports the app itself (no --preload, no hooks)
+    python bench/start_bench.py --routes clause,gallery
+    python bench/start_bench.py --cold          # every start in a new data directory: it builds the index
 
 Builds the search index once in a fresh data directory, starts the server once uncounted (it compiles the
 checkout's bytecode, unless ``--no-bytecode``), then, for each run and each route (a clause page, a search
-nobody asked before, ``POST /api/resolve`` of a scenario, the same with ``?short=true``), starts gunicorn
-(``bench/http_bench.py``'s ``Server``: the same command line), times process start until ``/healthz`` answers
-(the warm start), reads the CPU seconds the master and its workers have used by then (``/proc``: steadier
+nobody asked before, the gallery, ``POST /api/read`` of a card text, ``POST /api/resolve`` of a scenario, the
+same with ``?short=true``), starts gunicorn (``bench/http_bench.py``'s ``Server``: the same command line),
+times process start until ``/healthz`` answers (the warm start), reads the CPU seconds the master and its workers have used by then (``/proc``: steadier
 than wall time on a shared machine), then times that route's first request, reads the memory of all the
-processes, and stops the server. Prints min / median / max of each.
+processes, and stops the server. Prints min / median / max of each. The uncounted start is also sent each
+route once, as a deployment's first start is, so what the service keeps beside the index is there (the
+corpus scan, ``adjudicator/search/corpus.py``); ``--cold`` gives every start a new data directory instead.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ from http_bench import PRODUCTION_OPTIONS, ROOT, Server, index_build_seconds  # 
 
 CLAUSE = "/rules/hi-story/6.7.1"
 SEARCH = "/search?q=" + urllib.parse.quote("身代わり 墓地")
+GALLERY = "/scenarios"
+CARD_TEXT = "相手の場のカードを1枚選び墓地へ送る。その後、1枚引く"
+ROUTES = ("clause", "search", "gallery", "resolve", "short_link", "read")
 SCENARIO = ROOT / "scenarios" / "attack" / "block-stronger-blocker.yaml"
 CLOCK_TICKS = 100  # os.sysconf("SC_CLK_TCK") on Linux
 
@@ -41,6 +48,11 @@ def first_request(base: str, route: str) -> float:
         request = urllib.request.Request(base + CLAUSE)
     elif route == "search":
         request = urllib.request.Request(base + SEARCH)
+    elif route == "gallery":
+        request = urllib.request.Request(base + GALLERY)
+    elif route == "read":  # a card's text read by the reader (its grammar's tables on first use)
+        request = urllib.request.Request(base + "/api/read", data=json.dumps({"text": CARD_TEXT}).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
     else:  # resolve; short_link also stores the ruling (the first write makes the write limiter)
         query = "?short=true" if route == "short_link" else ""
         request = urllib.request.Request(base + "/api/resolve" + query, data=_scenario_body(), method="POST",
@@ -90,21 +102,34 @@ def main() -> int:
                         help="without the production command's --preload and its hooks")
     parser.add_argument("--no-bytecode", action="store_true",
                         help="keep this shell's PYTHONDONTWRITEBYTECODE: every start compiles the checkout")
+    parser.add_argument("--cold", action="store_true",
+                        help="every start in a new data directory (builds the index, nothing kept yet)")
+    parser.add_argument("--routes", default=",".join(ROUTES), help=f"comma-separated, of {', '.join(ROUTES)}")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     options = parser.parse_args()
     if not 1 <= options.runs <= 50:
         print("--runs must be in [1, 50]", file=sys.stderr)
+        return 2
+    chosen_routes = [route for route in options.routes.split(",") if route]
+    if not chosen_routes or not set(chosen_routes) <= set(ROUTES):
+        print(f"--routes must name some of {', '.join(ROUTES)}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="start-bench-") as scratch:
         data_dir, log = Path(scratch) / "data", Path(scratch) / "gunicorn.log"
         index_build_seconds(data_dir / "index")
         warm_up = Server(data_dir, options.workers, log, options=(), no_bytecode=options.no_bytecode)
         warm_up.start()  # not counted: the first start writes the bytecode (as a deployment's first start does)
-        warm_up.stop()
-        starts, cpus, memory, firsts = [], [], [], {"clause": [], "search": [], "resolve": [], "short_link": []}
-        for _ in range(options.runs):
+        try:
+            for route in ROUTES:  # and what its first requests keep beside the index
+                first_request(warm_up.base, route)
+        finally:
+            warm_up.stop()
+        starts, cpus, memory, firsts = [], [], [], {route: [] for route in chosen_routes}
+        for run in range(options.runs):
             for route in firsts:
                 chosen = () if options.no_preload else PRODUCTION_OPTIONS
+                if options.cold:
+                    data_dir = Path(scratch) / f"data-{run}-{route}"
                 server = Server(data_dir, options.workers, log, options=chosen, no_bytecode=options.no_bytecode)
                 try:
                     starts.append(server.start())
@@ -114,7 +139,7 @@ def main() -> int:
                 finally:
                     server.stop()
     report = {"workers": options.workers, "preload": not options.no_preload, "bytecode": not options.no_bytecode,
-              "runs": options.runs,
+              "cold": options.cold, "runs": options.runs,
               "warm_start_s": spread(starts), "cpu_at_healthz_s": spread(cpus),
               "pss_after_first_request_mib": spread(memory),
               "first_request_s": {route: spread(values) for route, values in firsts.items()}}
@@ -122,9 +147,10 @@ def main() -> int:
         print(json.dumps(report))
         return 0
     print(f"{options.workers} workers{'' if options.no_preload else ' --preload'}"
-          f"{', no bytecode' if options.no_bytecode else ''}, {len(starts)} starts "
+          f"{', no bytecode' if options.no_bytecode else ''}{', cold (index built)' if options.cold else ''}, "
+          f"{len(starts)} starts "
           f"(min / median / max)")
-    print(f"  warm start until /healthz   {_row(report['warm_start_s'])}")
+    print(f"  {'cold' if options.cold else 'warm'} start until /healthz   {_row(report['warm_start_s'])}")
     print(f"  CPU of master+workers then  {_row(report['cpu_at_healthz_s'])}")
     for route, values in report["first_request_s"].items():
         print(f"  first {route:<10} request   {_row(values)}")

@@ -14,6 +14,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import VisitError
 
+from adjudicator import paths
 from adjudicator.reading import conditions, counts, durations, sentences, steps, targets, triggers  # noqa: F401 (declares)
 from adjudicator.reading.productions import registered_productions
 from adjudicator.reading.values import NotReadable, Part
@@ -149,7 +150,20 @@ def _unwrap(children: list[Any]) -> tuple[list[Any], tuple[str, ...]]:
 def parser() -> Lark:
     # LALR(1) with a contextual lexer: the grammar has no conflicts (lark would refuse a reduce/reduce one
     # and tests/test_reading.py checks for shift/reduce ones), and a sentence parses in about a millisecond.
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", maybe_placeholders=True, start=list(STARTS))
+    # Building the tables took 4-5 s CPU, in every worker, on its first card text after a start (a scenario
+    # whose cards are written as text, /api/read, the card pages): lark keeps them in the data directory,
+    # under a digest of the grammar, the options and lark's version, and loads them in 0.12 s.
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", maybe_placeholders=True, start=list(STARTS),
+                cache=_kept_tables())
+
+
+def _kept_tables() -> str | bool:
+    """Where lark keeps the parser's tables; nowhere (built in memory) when the data directory cannot be
+    written. lark rebuilds what does not load (another grammar, a damaged or half-written file)."""
+    try:
+        return str(paths.user_data_dir() / "reader-grammar.lark")
+    except OSError:
+        return False
 
 
 # What a piece of a sentence can be parsed as on its own (refusals.py tries the opening clauses).

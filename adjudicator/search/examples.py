@@ -15,19 +15,15 @@ from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
-import yaml
-
 from adjudicator.rulebook.numbers import citation_covers, normalize_ref
+from adjudicator.search import corpus
 from adjudicator.search.analysis import bigrams, normalize
 
 MAX_EXAMPLES = 5
-MAX_FILES = 2000  # the gallery holds a few hundred; a bound, not a limit anyone should meet
 # A clause hit at rank r lends 1/r to the examples citing it; text shares its words as a fraction.
 _CLAUSE_DEPTH = 3
 _MIN_SCORE = 0.5
 _HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
-# libyaml's safe loader when PyYAML has it: a tenth of the pure-Python loader's time over the gallery.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -76,22 +72,19 @@ class ExampleIndex:
 
     @classmethod
     def scan(cls, root: Path) -> ExampleIndex:
-        """Every scenario under ``root`` with a title or question; unreadable files are skipped (the
-        scenario tests report them), so a bad file never breaks the search page."""
-        found = []
-        for path in sorted(root.rglob("*.yaml"))[:MAX_FILES]:
-            try:
-                data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
-            except (OSError, yaml.YAMLError):
-                continue
-            if not isinstance(data, dict):
-                continue
-            name = path.relative_to(root).with_suffix("").as_posix()
-            title, question = str(data.get("title") or name), str(data.get("question") or "")
-            expect = data.get("expect") if isinstance(data.get("expect"), dict) else {}
-            cites = tuple(str(cite) for cite in (expect.get("cites") or ()) if isinstance(cite, (str, int, float)))
-            found.append(Example(name, title, question, cites, content_bigrams(f"{title} {question}")))
-        return cls(found)
+        """Every scenario under ``root`` (its title, question and cited clauses: ``corpus.entries``) with its
+        content bigrams, both made once per corpus and kept beside the index; unreadable files are left out,
+        so a bad file never breaks the search page."""
+        found = corpus.entries(root)
+
+        def read(rows: list) -> ExampleIndex:
+            if not all(isinstance(token, str) for tokens in rows for token in tokens):
+                raise TypeError("bigrams that are not text")
+            return cls(Example(entry.name, entry.title, entry.question, entry.cites, frozenset(tokens))
+                       for entry, tokens in zip(found, rows, strict=True))
+
+        return corpus.kept("examples", root, lambda: [sorted(content_bigrams(f"{entry.title} {entry.question}"))
+                                                      for entry in found], read)
 
     def __len__(self) -> int:
         return len(self._examples)

@@ -9,12 +9,15 @@ nginx with deploy/nginx.conf)::
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 
 from flask import Flask
 from flask_compress import Compress
+from jinja2 import FileSystemBytecodeCache
 
 from adjudicator import paths
+from adjudicator.search import corpus
 from adjudicator.web import (
     api,
     assets,
@@ -64,6 +67,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     app.json = json_responses.OrjsonProvider(app)
     app.json.ensure_ascii = False
     app.jinja_env.autoescape = True
+    _keep_compiled_templates(app)
     services.init_app(app)
     assets.init_app(app)
     api.init_app(app)
@@ -76,4 +80,49 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     page_cache.init_app(app)
     security.wrap_wsgi(app)  # outermost: ProxyFix and 304s around the page cache
+    _read_the_corpus()
     return app
+
+
+TEMPLATE_CACHE_DIR = "templates-compiled"
+
+
+def _keep_compiled_templates(app: Flask) -> None:
+    """Jinja's compiled templates kept beside the search index: compiling the 27 templates took 270 ms, in
+    every worker, a page's share on its first request; loading them compiled takes 9 ms, each on its first
+    use (loading them all in the master before the fork cost 85 M instructions of every start, more than
+    the workers' share of it). Jinja checks each against its source's checksum, so a changed template is
+    compiled again. Without a writable data directory they are compiled in memory, as before."""
+    try:
+        directory = paths.user_data_dir() / TEMPLATE_CACHE_DIR
+        directory.mkdir(exist_ok=True)
+    except OSError:
+        return
+    app.jinja_env.bytecode_cache = _KeptTemplates(str(directory))
+
+
+class _KeptTemplates(FileSystemBytecodeCache):
+    """A data directory that turns read-only or full later keeps nothing more: the page is served all the same
+    (Jinja itself reads a damaged file as no file)."""
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError as error:
+            logging.getLogger(__name__).warning("compiled template not kept (%s)", error)
+
+
+def _read_the_corpus() -> None:
+    """The examples of the clause and search pages and the gallery's cards, read once per process from what
+    ``search/corpus.py`` keeps beside the index: under ``--preload`` the master reads them before the fork and
+    every worker shares them, instead of each worker scanning the 671 scenario files twice and resolving the
+    gallery on its first requests (``bench/start_bench.py``: 0.4-0.8 s of the first clause page, search and
+    gallery). What is not kept yet (the first start of a new corpus or new code) is made on first use, then
+    kept: making it here would add 0.4 s to the first start, the one that builds the index."""
+    root = paths.scenarios_dir()
+    if corpus.is_kept("scan", root):
+        scenarios.examples()
+        if corpus.is_kept("examples", root):
+            search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache
+    if corpus.is_kept("gallery", root):
+        scenarios.curated_gallery()

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from adjudicator.engine import load_scenario, resolve
+from adjudicator.search import corpus
 from adjudicator.web.trace_views import verdict
 
 GALLERY_FILE = "gallery.toml"
@@ -56,19 +57,33 @@ def normalize(text: str) -> str:
 @lru_cache(maxsize=2)
 def gallery(root: Path) -> tuple[GalleryGroup, ...]:
     data = tomllib.loads((root / GALLERY_FILE).read_text(encoding="utf-8"))
+    names = [str(name) for group in data["groups"] for name in group["scenarios"]]
+    # Each card is a resolve: made once per corpus and code, in the master before the fork (search/corpus.py).
+    cards = iter(corpus.kept("gallery", root, lambda: [_card_row(root, name) for name in names],
+                             lambda rows: _cards(names, rows)))
     return tuple(
         GalleryGroup(f"group-{index + 1}", str(group["title"]), str(group.get("topic", "")),
-                     str(group.get("chapter", "")), tuple(_card(root, name) for name in group["scenarios"]))
+                     str(group.get("chapter", "")), tuple(next(cards) for _ in group["scenarios"]))
         for index, group in enumerate(data["groups"])
     )
 
 
-def _card(root: Path, name: str) -> GalleryCard:
+def _card_row(root: Path, name: str) -> list:
     scenario = load_scenario((root / f"{name}.yaml").read_text(encoding="utf-8"))
     trace = resolve(scenario)
     found = verdict(trace)
-    return GalleryCard(name, trace.title or name, trace.question or "", found.legal,
-                       found.summary, found.headline, found.main_clauses[:4])
+    return [name, trace.title or name, trace.question or "", found.legal, found.summary, found.headline,
+            list(found.main_clauses[:4])]
+
+
+def _cards(names: list[str], rows: list) -> list[GalleryCard]:
+    cards = [GalleryCard(name, title, question, legal, summary, status, tuple(clauses))
+             for name, title, question, legal, summary, status, clauses in rows]
+    if [card.name for card in cards] != names or not all(
+            isinstance(card.legal, bool) and all(isinstance(text, str) for text in (
+                card.title, card.question, card.summary, card.status, *card.clauses)) for card in cards):
+        raise ValueError("not the gallery's cards")
+    return cards
 
 
 def filtered(groups: tuple[GalleryGroup, ...], query: str) -> tuple[GalleryGroup, ...]:

@@ -20,7 +20,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from flask import (
     Blueprint,
     Response,
@@ -51,6 +50,7 @@ from adjudicator.links import (
     scenario_of_text,
     stored_for,
 )
+from adjudicator.search import corpus
 from adjudicator.web import gallery as curated, trace_views
 from adjudicator.web.builder_data import validated
 from adjudicator.web.builder_draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order
@@ -96,17 +96,9 @@ class Example:
 
 @lru_cache(maxsize=1)
 def _examples(root: Path) -> tuple[Example, ...]:
-    found = []
-    for path in sorted(root.rglob("*.yaml")):
-        # libyaml's loader: the Python one takes seconds for the whole corpus. Only plain fields are read here;
-        # the scenario itself is always loaded through the format's own guarded loader.
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader) or {}
-        name = path.relative_to(root).with_suffix("").as_posix()
-        expect = data.get("expect") if isinstance(data.get("expect"), dict) else {}
-        cites = tuple(str(c) for c in expect.get("cites") or () if isinstance(c, (str, int, float)))
-        found.append(Example(name, name.rsplit("/", 1)[0], str(data.get("title", name)), str(data.get("question") or ""),
-                             cites))
-    return tuple(found)
+    # The corpus's plain fields, read once and kept beside the search index (search/corpus.py).
+    return tuple(Example(entry.name, entry.name.rsplit("/", 1)[0], entry.title, entry.question, entry.cites)
+                 for entry in corpus.entries(root))
 
 
 def examples_citing(clause_id: str, limit: int = 6) -> tuple[list[Example], int]:
