@@ -86,6 +86,7 @@ BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html,
 START_TIMEOUT = 300.0   # seconds: a cold start builds the index
 POLL_INTERVAL = 0.01  # seconds between /healthz tries: the start is timed to within this
 STOP_TIMEOUT = 15.0
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")  # /proc's unit of CPU time
 
 # wrk prints one JSON line at the end (one wrk thread, so one Lua state sends every request in turn). done()
 # runs in wrk's main Lua state: the search cache's counts are read from the thread's state.
@@ -213,11 +214,26 @@ class Server:
             self.process.kill()
             self.process.wait(timeout=STOP_TIMEOUT)
 
+    def worker_pids(self) -> list[int]:
+        """The master's live workers, from /proc."""
+        master = self.process.pid
+        return [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
+
     def rss_mib(self) -> dict[str, float]:
         """Resident memory of the master and each worker, from /proc."""
-        master = self.process.pid
-        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-        return {"master": _rss_mib(master), **{f"worker {pid}": _rss_mib(int(pid)) for pid in children}}
+        return {"master": _rss_mib(self.process.pid), **{f"worker {pid}": _rss_mib(pid) for pid in self.worker_pids()}}
+
+
+def proc_stat(pid: int) -> list[str]:
+    """/proc/<pid>/stat's fields after the process name (which may hold spaces): proc(5)'s field 3 is [0]."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU a process has used (proc(5) fields 14 and 15)."""
+    fields = proc_stat(pid)
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
 
 
 def _rss_mib(pid: int) -> float:

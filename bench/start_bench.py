@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # http_bench's Server
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's adjudicator
 
 from http_bench import PRODUCTION_OPTIONS, ROOT, Server, index_build_seconds  # noqa: E402
+from http_bench import cpu_seconds as process_cpu_seconds  # noqa: E402
 
 CLAUSE = "/rules/hi-story/6.7.1"
 SEARCH = "/search?q=" + urllib.parse.quote("身代わり 墓地")
@@ -40,7 +41,6 @@ GALLERY = "/scenarios"
 CARD_TEXT = "相手の場のカードを1枚選び墓地へ送る。その後、1枚引く"
 ROUTES = ("clause", "search", "gallery", "resolve", "short_link", "read")
 SCENARIO = ROOT / "scenarios" / "attack" / "block-stronger-blocker.yaml"
-CLOCK_TICKS = 100  # os.sysconf("SC_CLK_TCK") on Linux
 
 
 def first_request(base: str, route: str) -> float:
@@ -69,21 +69,15 @@ def _scenario_body() -> bytes:
     return SCENARIO.read_bytes()
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of the gunicorn master and its live workers (/proc/<pid>/stat fields 14 and 15)."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    total = 0
-    for each in (pid, *map(int, children)):
-        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / CLOCK_TICKS
+def cpu_seconds(server: Server) -> float:
+    """User + system CPU of the gunicorn master and its live workers."""
+    return sum(map(process_cpu_seconds, (server.process.pid, *server.worker_pids())))
 
 
-def pss_mib(pid: int) -> float:
+def pss_mib(server: Server) -> float:
     """Proportional set size of the master and its workers (pages shared after a fork counted once in all)."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     total = 0
-    for each in (pid, *map(int, children)):
+    for each in (server.process.pid, *server.worker_pids()):
         for line in Path(f"/proc/{each}/smaps_rollup").read_text().splitlines():
             if line.startswith("Pss:"):
                 total += int(line.split()[1])
@@ -133,9 +127,9 @@ def main() -> int:
                 server = Server(data_dir, options.workers, log, options=chosen, no_bytecode=options.no_bytecode)
                 try:
                     starts.append(server.start())
-                    cpus.append(cpu_seconds(server.process.pid))
+                    cpus.append(cpu_seconds(server))
                     firsts[route].append(first_request(server.base, route))
-                    memory.append(pss_mib(server.process.pid))
+                    memory.append(pss_mib(server))
                 finally:
                     server.stop()
     report = {"workers": options.workers, "preload": not options.no_preload, "bytecode": not options.no_bytecode,

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import shutil
 import subprocess
@@ -34,7 +33,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import http_bench  # noqa: E402  (the sibling script: one server, one list of routes)
 
-TICKS = os.sysconf("SC_CLK_TCK")
 WARM_UP_SECONDS = 1
 PROFILE_RATE = 200  # py-spy samples per second
 
@@ -48,24 +46,8 @@ class Cost:
     faults: float     # the workers' minor page faults per request (memory the kernel hands out anew)
 
 
-def worker_pids(server: http_bench.Server) -> list[int]:
-    master = server.process.pid
-    return [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
-
-
-def _stat(pid: int) -> list[str]:
-    """/proc/<pid>/stat's fields after the process name (which may hold spaces): field 3 of proc(5) is [0]."""
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process (proc(5) fields 14 and 15)."""
-    fields = _stat(pid)
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
 def minor_faults(pid: int) -> int:
-    return int(_stat(pid)[7])  # proc(5) field 10, minflt
+    return int(http_bench.proc_stat(pid)[7])  # proc(5) field 10, minflt
 
 
 def children_cpu() -> float:
@@ -76,12 +58,12 @@ def children_cpu() -> float:
 def measure(server: http_bench.Server, requests: list[http_bench.Target], seconds: float, scratch: Path,
             profile: Path | None = None) -> Cost:
     warm_up = http_bench.run_wrk(server.base, requests, WARM_UP_SECONDS, 8, scratch)
-    workers = worker_pids(server)
+    workers = server.worker_pids()
     spy = _py_spy(workers[0], seconds, profile) if profile else None
-    workers_before, wrk_before = sum(map(cpu_seconds, workers)), children_cpu()
+    workers_before, wrk_before = sum(map(http_bench.cpu_seconds, workers)), children_cpu()
     faults_before = sum(map(minor_faults, workers))
     run = http_bench.run_wrk(server.base, requests, seconds, 8, scratch, start=warm_up.requests)
-    workers_used, wrk_used = sum(map(cpu_seconds, workers)) - workers_before, children_cpu() - wrk_before
+    workers_used, wrk_used = sum(map(http_bench.cpu_seconds, workers)) - workers_before, children_cpu() - wrk_before
     faults = sum(map(minor_faults, workers)) - faults_before
     if spy is not None:
         spy.wait(timeout=seconds + 30)

@@ -328,9 +328,9 @@ class Board:
             if card is None:
                 return None
             for zone, copy in zones:
-                for index, held in enumerate(zone):
+                for held, its_copy in zip(zone, copy):
                     if held is card:
-                        return copy[index]
+                        return its_copy
             return card_copy(card)
 
         players = {
@@ -520,13 +520,16 @@ def _unknown_cards(owner: str, count: int, uids: Iterator[int]) -> list[Card]:
     """``count`` cards whose contents the scenario does not say: each ``Card(uid, owner, info=None)``, made from
     one template without the six empty containers (a counted zone holds nine in ten of a board's cards; the
     dataclass's own ``__init__`` cost three times as much, the containers alone half)."""
-    cards = []
-    for _ in range(count):
-        card = object.__new__(Card)
-        state = card.__dict__ = _UNKNOWN_CARD.copy()
-        state["uid"], state["owner"] = next(uids), owner
-        cards.append(card)
-    return cards
+    return [_plain_card(next(uids), owner, None) for _ in range(count)]
+
+
+def _plain_card(uid: int, owner: str, info: CardSpec | None) -> Card:
+    """``Card(uid, owner, info)`` with its defaults, made from :data:`_UNKNOWN_CARD`; its containers are made when
+    first used (``Card.__getattr__``)."""
+    card = object.__new__(Card)
+    state = card.__dict__ = _UNKNOWN_CARD.copy()
+    state["uid"], state["owner"], state["info"] = uid, owner, info
+    return card
 
 
 def _player(pid: str, spec: PlayerSpec, uids: Iterator[int], game: GameSpec) -> Player:
@@ -560,9 +563,7 @@ def _player(pid: str, spec: PlayerSpec, uids: Iterator[int], game: GameSpec) -> 
 
 
 def _card(owner: str, info: CardSpec, uids: Iterator[int], game: GameSpec | None) -> Card:
-    card = object.__new__(Card)  # as _unknown_cards: what it carries is set only when it carries something
-    state = card.__dict__ = _UNKNOWN_CARD.copy()
-    state["uid"], state["owner"], state["info"] = next(uids), owner, info
+    card = _plain_card(next(uids), owner, info)  # what it carries is set below only when it carries something
     card.immune = info.immune
     card.unselectable = info.unselectable
     card.battle_proof = info.battle_proof

@@ -20,8 +20,9 @@ from adjudicator.format.validation import format_errors
 MAX_SOURCE_BYTES = 512 * 1024
 MAX_DEPTH = 30
 
-# libyaml's C parser when PyYAML was built with it (its wheels are); the pure-Python one otherwise.
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml's C parser when PyYAML was built with it (its wheels are); the pure-Python one otherwise. Every safe
+# YAML read of the package uses it (the corpus scan, the API description).
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _OPENS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSES = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 _RESOLVER = yaml.resolver.Resolver()
@@ -41,7 +42,7 @@ def _refuse_aliases_and_depth(text: str) -> None:
     would exhaust the stack before :func:`_check_data` could see the data. The event stream is flat.
     """
     depth = -1  # the top collection is level 0, as in _check_data
-    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+    for event in yaml.parse(text, Loader=SAFE_LOADER):
         if isinstance(event, yaml.AliasEvent):
             raise yaml.composer.ComposerError(None, None, "YAML aliases (*name) are not allowed", event.start_mark)
         if isinstance(event, _OPENS):
@@ -67,7 +68,7 @@ def parse_text(text: str) -> Any:
         raise ScenarioError.of("source_too_large", max_kib=MAX_SOURCE_BYTES // 1024)
     try:
         _refuse_aliases_and_depth(text)
-        data = yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
+        data = yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
     except ValueError as error:
         # A value the loader's constructors refuse (int(), a date); the event check catches the known ones.
         raise ScenarioError.of("not_yaml", problem=str(error)) from None

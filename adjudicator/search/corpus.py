@@ -30,12 +30,11 @@ import orjson
 import yaml
 
 from adjudicator import paths
+from adjudicator.format.loading import SAFE_LOADER
 
 MAX_FILES = 2000  # the corpus holds a few hundred; a bound, not a limit anyone should meet
 CACHE_DIR_NAME = "corpus"
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
-# libyaml's safe loader when PyYAML has it: a tenth of the pure-Python loader's time over the corpus.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # What a kept file that does not read back raises in ``read`` (wrong JSON, wrong shape).
 UNREADABLE = (ValueError, TypeError, KeyError, IndexError)
 
@@ -109,7 +108,7 @@ def entries(root: Path) -> tuple[Entry, ...]:
 
 def _row(root: Path, path: Path) -> list | None:
     try:
-        fields = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+        fields = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return None
     if not isinstance(fields, dict):

@@ -14,7 +14,6 @@ The search page shows each reading (タップ → レスト), so a person sees h
 from __future__ import annotations
 
 import functools
-
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass

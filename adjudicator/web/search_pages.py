@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request, url_for
 
@@ -87,10 +86,8 @@ def _examples(result: SearchResult) -> tuple[Example, ...]:
 
 # A clause's URL depends on the app's routes and the script root alone; building it with url_for was a tenth
 # of an uncached search (bench/profile_routes.py search_uncached: url_for, 14 a request). Kept per app, bounded
-# by the books' nodes; an example's URL and the search page's own likewise (url_for was 5 calls a request).
+# by the books' nodes; an example's URL likewise.
 _MAX_KEPT_URLS = 20_000
-# What werkzeug leaves unquoted in a query string it builds (werkzeug.urls._urlencode): the same URLs as url_for.
-_QUERY_SAFE = "!$'()*,/:;?@"
 
 
 def _url(node) -> str:
@@ -106,7 +103,7 @@ def _example_url(name: str) -> str:
 
 
 def _kept_url(key: tuple[str, ...], build: Callable[[], str]) -> str:
-    kept = current_app.extensions.setdefault("search.clause_urls", {})
+    kept = current_app.extensions.setdefault("search.urls", {})
     key = (request.script_root, *key)
     url = kept.get(key)
     if url is None:
@@ -117,12 +114,10 @@ def _kept_url(key: tuple[str, ...], build: Callable[[], str]) -> str:
 
 
 def _page_url(result: SearchResult, limit: int, page: int) -> str:
-    """``url_for("search.search", q=…, page=…)``: the route's path kept, its query string encoded as werkzeug does."""
     args = {"q": result.query.text, "book": result.book, "chapter": result.chapter, "page": page}
     if limit != DEFAULT_LIMIT:
         args["limit"] = limit
-    query = urlencode([(key, value) for key, value in args.items() if value], safe=_QUERY_SAFE)
-    return f"{_kept_url(('search',), lambda: url_for('search.search'))}?{query}"
+    return url_for("search.search", **{key: value for key, value in args.items() if value})
 
 
 def _pages(result: SearchResult, limit: int, page: int) -> dict:
