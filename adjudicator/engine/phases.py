@@ -149,7 +149,9 @@ def _placements(game: "Game", player_id: str, entries: list[str | SummonEntry]) 
             raise Illegal(f"{card.label()}はランク0の人物カードではないので召喚フェーズに召喚できない", RANK_ZERO_SUMMON, PERSON_AND_EVENT)
         slot = entry.slot if entry.slot is not None else next((s for s in free if s not in claimed), None)
         if slot is None:
-            raise Illegal(f"{player_id}の場に空いている置き場所がないので{card.label()}を召喚できない", RANK_ZERO_SUMMON, FIELD_SLOTS)
+            # The summon phase itself goes on: only this optional summon is impossible, the flips stay forced (6.10.1).
+            game.reject_choice(f"{player_id}の場に空いている置き場所がないので{card.label()}を召喚できない", RANK_ZERO_SUMMON, FIELD_SLOTS)
+            continue
         if slot not in free:
             raise Illegal(f"{player_id}{slot}は空いていないので、そこに召喚できない", RANK_ZERO_SUMMON)
         free.remove(slot)

@@ -37,7 +37,13 @@ from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, StepRe
 from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, SIMULTANEOUS, Selection, select, selection_rules
 from adjudicator.engine.effects.set_from_hand import set_from_hand_step
 from adjudicator.engine.effects.summon import summon_without_set_step
-from adjudicator.engine.effects.to_hand_or_deck import hand_to_deck_step, return_to_hand_step, to_deck_step
+from adjudicator.engine.effects.to_hand_or_deck import (
+    covering_cards,
+    hand_to_deck_step,
+    return_to_hand_step,
+    to_deck_step,
+    uncovered_notes,
+)
 from adjudicator.engine.effects.words import card_words, cards_words, count_change
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import WIN_BY_EFFECT, Rule, rule
@@ -53,6 +59,9 @@ DRAW = rule("draw", ("6.5.10", "2.5.1"), "「引く」は山札の一番上か�
 FIXED_DRAW = rule("fixed_draw", ("6.5.8", "6.5.1"), "「n枚引く」は指定枚数をまとめて行い、一部だけを行うことはできない")
 CANNOT_DRAW = rule("cannot_draw", "6.5.11", "「引けない」状態では「引く」処理だけが行われない")
 UP_TO_DRAW = rule("up_to_draw", ("6.5.4", "6.5.5"), "「n枚まで引く」は処理を始める前に枚数を確定させる（0も選べる）")
+UP_TO_WITHIN_LIMIT = rule(
+    "up_to_within_draw_limit", "6.5.8", "「n枚まで引く」は、「手札がn枚以上になるように引けない」等の制限に抵触しない範囲の枚数を選んで引ける"
+)
 UNTIL_HAND = rule("until_hand", "6.5.12", "「手札がk枚になるように引く」は枚数が固定された処理として扱う")
 MILL = rule("mill", "11.3.1", "効果で山札のカードを墓地へ送るのは単なるゾーン移動で、ダメージではない")
 DAMAGE_ZERO_SCOPE = rule(
@@ -159,6 +168,7 @@ def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> StepResult
 def _up_to_draw(run: "EffectRun", spec: DrawSpec) -> StepResult:
     limit = spec.up_to or 0
     legal = [n for n in range(limit + 1) if _draw_allowed(run, n)]
+    narrowed = (UP_TO_WITHIN_LIMIT,) if len(legal) < limit + 1 else ()  # the limit leaves fewer counts (6.5.8)
     chosen = spec.chosen
     if chosen is not None and chosen not in legal:
         reason = f"{limit}枚までしか選べない" if chosen > limit else "手札の枚数制限に触れる"
@@ -169,10 +179,11 @@ def _up_to_draw(run: "EffectRun", spec: DrawSpec) -> StepResult:
             run.game.trace.step(f"{run.controller}が選べる枚数は0枚だけなので、引かない。", UP_TO_DRAW, FIXED_DRAW)
             return NOTHING_TO_DO
         run.game.need_decision(
-            run.controller, f"{run.label}: 何枚引くか（{limit}枚まで、引く前に決める）", [str(n) for n in legal], UP_TO_DRAW,
+            run.controller, f"{run.label}: 何枚引くか（{limit}枚まで、引く前に決める）", [str(n) for n in legal], UP_TO_DRAW, *narrowed,
             chooser_named=False,
         )
-    run.game.trace.step(f"{run.controller}は引く枚数を{chosen}枚と決めてから引く（{limit}枚まで）。", UP_TO_DRAW)
+    within = f"手札の枚数制限に触れない{legal[-1]}枚までの範囲で、" if narrowed else ""
+    run.game.trace.step(f"{run.controller}は{within}引く枚数を{chosen}枚と決めてから引く（{limit}枚まで）。", UP_TO_DRAW, *narrowed)
     if chosen == 0:
         return NOTHING_TO_DO
     return _draw(run, chosen, chosen, DRAW, UP_TO_DRAW)
@@ -267,9 +278,12 @@ def send_to_graveyard_step(run: "EffectRun", step: Step) -> StepResult:
     kept = {card.uid: reason for card in selection.cards if (reason := kept_on_field(run.game, card))}
     movers = [card for card in selection.cards if card.uid not in kept]
     before = {card.uid: (card_words(board, card), facts_of(board, card)) for card in movers}
+    covering = covering_cards(board, movers)
     moved = zone_moves.leave_field(run.game, movers, "graveyard", cause="effect")
     moved_ids = {card.uid for card in moved}
     considered = list(selection.considered)
+    if selection.mode == "all" or len(selection.cards) > 1:  # chosen together: a new top is not added (2.3.4)
+        considered += uncovered_notes(board, moved, covering)
     considered += [
         Considered.of(f"{card_words(board, card)}は{kept[card.uid]}ため場に残る", IMMUNE, PROHIBITION_FIRST, outcome="refuses")
         for card in selection.cards if card.uid in kept

@@ -1,0 +1,124 @@
+"""The engine fixes found by bench/probe: each ruling cites the clause it rests on, and only where it applies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.engine import load_scenario, resolve
+
+SEND_ALL_RESTED = {"name": "大筒", "rank": 3, "power": 4000, "role": "attacker", "effects": [
+    {"name": "砲撃", "sentences": [{"do": [{"send_to_graveyard": {"player": "opponent", "all": True, "where": {"state": "rest"}}}]}]}]}
+
+
+def scenario(a: dict, b: dict, actions: list, phase: str = "effect") -> dict:
+    return resolve(load_scenario({
+        "format": "hi-story-scenario/1", "title": "t",
+        "game": {"round": 5, "first_player": "A", "turn_player": "A", "phase": phase},
+        "players": {"A": {"deck": 15, "hand": 1, **a}, "B": {"deck": 12, **b}},
+        "actions": actions,
+    })).to_json()
+
+
+def cited(trace: dict) -> set[str]:
+    return {c for step in trace["steps"] for c in step["cites"]} | set((trace["decision"] or {}).get("cites", []))
+
+
+def on_graveyard(name: str, steps: list) -> dict:
+    return {"card": {"name": name, "rank": 1, "power": 2000, "role": "blocker", "effects": [
+        {"name": f"{name}の効果", "when": {"event": "sent_to_graveyard", "card": "self"}, "sentences": [{"do": steps}]}]},
+        "state": "rest"}
+
+
+def test_order_of_an_effects_triggers_rests_on_10_1_9_not_on_the_attack_clause():
+    b_field = {1: on_graveyard("甲", [{"draw": 1}]), 2: on_graveyard("乙", [{"mill": {"count": 1}}])}
+    trace = scenario({"field": {1: {"card": SEND_ALL_RESTED}}}, {"field": b_field}, [{"activate": {"card": "A1", "effect": "砲撃"}}])
+    assert trace["decision"]["player"] == "A"
+    assert {"10.1.2", "10.1.9"} <= set(trace["decision"]["cites"]) and "10.6.3" not in trace["decision"]["cites"]
+
+
+def test_order_inside_an_attack_rests_on_10_6_3():
+    attacker = {"name": "猛将", "rank": 2, "power": 3000, "role": "attacker", "effects": [
+        {"name": "鬨", "when": {"event": "attacks", "card": "self"}, "sentences": [{"do": [{"draw": 1}]}]},
+        {"name": "采配", "when": {"event": "attacks", "card": "self"}, "sentences": [{"do": [{"mill": {"count": 1}}]}]}]}
+    trace = scenario({"field": {1: {"card": attacker}}}, {},
+                     [{"attack": {"attacker": "A1", "target": "deck", "response": "none", "damage_zero": False}}], phase="attack")
+    assert {"10.1.2", "10.6.3"} <= set(trace["decision"]["cites"])
+
+
+def _mill_then(steps: list) -> dict:
+    return {"name": "策士", "rank": 2, "power": 2000, "role": "blocker", "effects": [
+        {"name": "道連れ", "mark": "once", "sentences": [{"do": [{"mill": {"player": "self", "count": 2}}]}, {"do": steps}]}]}
+
+
+def test_deck_out_in_an_effect_on_both_decks_cites_12_1_3():
+    trace = scenario({"deck": 2, "field": {1: {"card": _mill_then([{"mill": {"count": 2}}])}}}, {},
+                     [{"activate": {"card": "A1", "effect": "道連れ"}}])
+    assert trace["winner"] == "B" and trace["final"]["B"]["deck"] == 12
+    assert {"12.1.2", "12.1.3", "10.1.5"} <= cited(trace)
+
+
+def test_deck_out_in_an_effect_on_one_deck_does_not_cite_12_1_3():
+    trace = scenario({"deck": 2, "field": {1: {"card": _mill_then([{"rest": {"player": "opponent", "all": True}}])}}}, {},
+                     [{"activate": {"card": "A1", "effect": "道連れ"}}])
+    assert trace["winner"] == "B" and "12.1.3" not in cited(trace)
+
+
+def _two_attacks(first: dict, second: dict) -> dict:
+    a = {"field": {1: {"card": {"name": "斥候", "rank": 1, "power": 2000, "role": "attacker"}},
+                   2: {"card": {"name": "先鋒", "rank": 2, "power": 4000, "role": "attacker"}}}}
+    b = {"hand": [{"id": "k1", "name": "影武者", "rank": 1, "power": 1000, "substitute": True},
+                  {"id": "k2", "name": "影法師", "rank": 1, "power": 1000, "substitute": True}]}
+    return scenario(a, b, [
+        {"attack": {"attacker": "A1", "target": "deck", "response": first, "damage_zero": False}},
+        {"attack": {"attacker": "A2", "target": "deck", "response": second, "damage_zero": False}},
+    ], phase="attack")
+
+
+def _defence_steps(trace: dict) -> list[list[str]]:
+    return [step["cites"] for step in trace["steps"] if "11.2.1" in step["cites"]]
+
+
+def test_a_defence_on_a_later_attack_cites_the_permission_of_11_2_5():
+    trace = _two_attacks({"substitute": "k1"}, {"substitute": "k2"})
+    first, second = _defence_steps(trace)
+    assert "11.2.5" not in first and "11.2.5" in second
+    assert trace["final"]["B"]["deck"] == 11 and trace["legal"]
+
+
+def test_no_defence_before_means_no_11_2_5():
+    trace = _two_attacks("none", {"substitute": "k2"})
+    assert all("11.2.5" not in cites for cites in _defence_steps(trace))
+
+
+def _up_to(hand: int) -> dict:
+    card = {"name": "学者", "rank": 1, "power": 1000, "role": "blocker", "effects": [
+        {"name": "閲覧", "mark": "once", "sentences": [{"do": [{"draw": {"up_to": 2, "chosen": 1}}]}]}]}
+    return scenario({"hand": hand, "hand_draw_limit": 5, "field": {1: {"card": card}}}, {},
+                    [{"activate": {"card": "A1", "effect": "閲覧"}}])
+
+
+def test_up_to_draw_narrowed_by_the_hand_limit_cites_6_5_8():
+    trace = _up_to(3)
+    assert trace["final"]["A"]["hand"] == 4 and "6.5.8" in cited(trace)
+
+
+def test_up_to_draw_the_limit_does_not_narrow_cites_no_6_5_8():
+    trace = _up_to(1)
+    assert trace["final"]["A"]["hand"] == 2 and "6.5.8" not in cited(trace)
+
+
+def test_send_all_says_the_uncovered_card_is_not_added():
+    b_field = {1: {"cards": [{"name": "足軽", "rank": 0, "power": 500}, {"name": "侍", "rank": 1, "power": 2000}], "state": "rest"}}
+    trace = scenario({"field": {1: {"card": SEND_ALL_RESTED}}}, {"field": b_field}, [{"activate": {"card": "A1", "effect": "砲撃"}}])
+    assert trace["final"]["B"]["field"]["1"]["top"] == "足軽"
+    notes = [c for step in trace["steps"] for c in step.get("considered", []) if "2.3.4" in c["cites"]]
+    assert notes and "加わらない" in notes[0]["text"]
+
+
+def test_rank_zero_without_a_place_does_not_stop_the_forced_flip():
+    field: dict[int, Any] = {s: {"card": {"name": f"兵{s}", "rank": 1, "power": 1000}} for s in range(1, 5)}
+    field[5] = {"card": {"name": "忍者", "rank": 1, "power": 2000}, "face": "down"}
+    trace = scenario({"hand": [{"id": "z", "name": "小者", "rank": 0, "power": 500}], "field": field}, {},
+                     [{"summon_phase": {"summon": ["z"]}}], phase="summon")
+    assert not trace["legal"] and trace["violations"][0]["kind"] == "choice" and "2.3.1" in trace["violations"][0]["cites"]
+    assert trace["final"]["A"]["field"]["5"]["face"] == "up" and trace["final"]["A"]["hand"] == 1
