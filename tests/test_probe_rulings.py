@@ -20,7 +20,9 @@ def scenario(a: dict, b: dict, actions: list, phase: str = "effect") -> dict:
 
 
 def cited(trace: dict) -> set[str]:
-    return {c for step in trace["steps"] for c in step["cites"]} | set((trace["decision"] or {}).get("cites", []))
+    """Every clause the trace cites: its steps, the notes of what was considered, the decision."""
+    notes = {c for step in trace["steps"] for note in step.get("considered", []) for c in note["cites"]}
+    return {c for step in trace["steps"] for c in step["cites"]} | notes | set((trace["decision"] or {}).get("cites", []))
 
 
 def on_graveyard(name: str, steps: list) -> dict:
@@ -122,3 +124,29 @@ def test_rank_zero_without_a_place_does_not_stop_the_forced_flip():
                      [{"summon_phase": {"summon": ["z"]}}], phase="summon")
     assert not trace["legal"] and trace["violations"][0]["kind"] == "choice" and "2.3.1" in trace["violations"][0]["cites"]
     assert trace["final"]["A"]["field"]["5"]["face"] == "up" and trace["final"]["A"]["hand"] == 1
+
+
+def test_an_effect_sends_a_battle_proof_card_and_says_11_7_2_does_not_stop_it():
+    sender = {"name": "刺客", "rank": 2, "power": 2000, "role": "attacker", "effects": [
+        {"name": "暗殺", "sentences": [{"do": [{"send_to_graveyard": {"player": "opponent", "choose": 1, "chosen": ["B1"]}}]}]}]}
+    b_field = {1: {"card": {"name": "鉄壁", "rank": 2, "power": 4000, "battle_proof": True}}, 2: {"card": {"name": "兵", "rank": 1, "power": 1000}}}
+    trace = scenario({"field": {1: {"card": sender}}}, {"field": b_field}, [{"activate": {"card": "A1", "effect": "暗殺"}}])
+    assert "1" not in trace["final"]["B"]["field"] and "11.7.2" in cited(trace)
+    plain = scenario({"field": {1: {"card": sender}}}, {"field": {1: b_field[2]}}, [{"activate": {"card": "A1", "effect": "暗殺"}}])
+    assert "11.7.2" not in cited(plain)
+
+
+def test_a_rank_zero_summon_is_placed_active_under_3_2_1():
+    trace = scenario({"hand": [{"id": "z", "name": "足軽", "rank": 0, "power": 1000}]}, {}, [{"summon_phase": {"summon": ["z"]}}], phase="summon")
+    step = next(s for s in trace["steps"] if "5.2.3" in s["cites"] and "足軽" in s["text"])
+    assert "3.2.1" in step["cites"] and trace["final"]["A"]["field"]["1"]["state"] == "active"
+
+
+def test_fewer_empty_places_than_cards_summons_as_many_as_possible():
+    caller = {"name": "陣触れ", "rank": 2, "power": 2000, "effects": [{"name": "動員", "sentences": [{"do": [{"summon_without_set": {
+        "card": {"zone": "hand", "choose": 2, "where": {"name": "足軽"}, "chosen": ["x1", "x2"]}, "empty_slot": True, "count": 2}}]}]}]}
+    field = {1: {"card": caller}, **{s: {"card": {"name": f"兵{s}", "rank": 1, "power": 1000}} for s in (2, 3, 4)}}
+    hand = [{"id": "x1", "name": "足軽", "rank": 0, "power": 1000}, {"id": "x2", "name": "足軽", "rank": 0, "power": 1000}]
+    trace = scenario({"hand": hand, "field": field}, {}, [{"activate": {"card": "A1", "effect": "動員"}}])
+    assert trace["final"]["A"]["field"]["5"]["top"] == "足軽" and trace["final"]["A"]["hand"] == 1
+    assert "6.5.1" in cited(trace)

@@ -32,6 +32,7 @@ SUMMON_FORBIDDEN = rule("summon_forbidden", "6.10.3", "「召喚できない」�
 NORMAL_SUMMON = rule("normal_summon", ("10.5.1", "6.9.5"), "通常の召喚（オモテにする処理とランク0の召喚）はまとめて行う")
 SUMMON_TRIGGERS_FIRST = rule("summon_triggers_first", "10.5.2", "通常召喚に由来する「召喚した時」の効果は召喚フェーズの終わりの処理より前に解決してよい")
 RANK_ZERO_SUMMON = rule("rank_zero_summon", ("5.2.3", "6.9.1"), "手札のランク0のカードを空いている置き場所にオモテで出す")
+PLACED_ACTIVE = rule("placed_active", "3.2.1", "カードは召喚・セット等によって場に置かれた時点ではアクティブ状態である")
 SET = rule("set_rank_plus_one", "5.2.5", "自分の場のオモテのカードの上に、それよりランクが1つ大きいカードをウラ向きで1枚セットする")
 NO_SET_ON_FACE_DOWN = rule("no_set_on_face_down", "3.1.5", "場のウラのカードの上にはセットできない")
 REST_AND_SET = rule("rest_and_set", "3.2.4", "レストは攻撃とブロックだけを制限する。レストしたカードの上にセットしたカードもレスト")
@@ -239,7 +240,7 @@ def _summon(game: "Game", player_id: str, placements: list[tuple[Card, int]]) ->
     changes = naming.count_changes(before, board) + [f"{player_id}{slot}: 空き → {card.label()}（オモテ・アクティブ）" for card, slot in placements]
     game.trace.step(
         f"{player_id}は手札のランク0の{names}に召喚する（オモテ・アクティブ）。「召喚した時」の効果は全て出し終えてから処理する。",
-        RANK_ZERO_SUMMON, NORMAL_SUMMON, SUMMON_TRIGGERS_FIRST, changes=changes,
+        RANK_ZERO_SUMMON, PLACED_ACTIVE, NORMAL_SUMMON, SUMMON_TRIGGERS_FIRST, changes=changes,
     )
     for card, _ in placements:  # moved together: their 「召喚した時」 wait until all are out (10.1.8)
         game.happened(Event("summoned", card, player_id))

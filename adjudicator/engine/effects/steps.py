@@ -279,11 +279,17 @@ def send_to_graveyard_step(run: "EffectRun", step: Step) -> StepResult:
     movers = [card for card in selection.cards if card.uid not in kept]
     before = {card.uid: (card_words(board, card), facts_of(board, card)) for card in movers}
     covering = covering_cards(board, movers)
+    battle_only = {card.uid for card in movers if zone_moves.battle_only_protection(run.game, card)}  # before it resets (3.5.4)
     moved = zone_moves.leave_field(run.game, movers, "graveyard", cause="effect")
     moved_ids = {card.uid for card in moved}
     considered = list(selection.considered)
     if selection.mode == "all" or len(selection.cards) > 1:  # chosen together: a new top is not added (2.3.4)
         considered += uncovered_notes(board, moved, covering)
+    considered += [
+        Considered.of(f"{before[card.uid][0]}の「バトルによって墓地へ送られない」はバトルで敗れた移動にだけ適用され、効果による墓地送りは防がない",
+                      zone_moves.BATTLE_PROOF, outcome="does not apply")
+        for card in moved if card.uid in battle_only
+    ]
     considered += [
         Considered.of(f"{card_words(board, card)}は{kept[card.uid]}ため場に残る", IMMUNE, PROHIBITION_FIRST, outcome="refuses")
         for card in selection.cards if card.uid in kept
