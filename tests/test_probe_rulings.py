@@ -150,3 +150,26 @@ def test_fewer_empty_places_than_cards_summons_as_many_as_possible():
     trace = scenario({"hand": hand, "field": field}, {}, [{"activate": {"card": "A1", "effect": "動員"}}])
     assert trace["final"]["A"]["field"]["5"]["top"] == "足軽" and trace["final"]["A"]["hand"] == 1
     assert "6.5.1" in cited(trace)
+
+
+def _once(name: str, steps: list, **effect: Any) -> dict:
+    return {"name": name, "rank": 2, "power": 2000, "role": "blocker", "effects": [{"name": name, "mark": "once", **effect, "sentences": [{"do": steps}]}]}
+
+
+def test_a_restricted_effect_is_refused_under_13_3_not_the_copy_clause():
+    trace = scenario({"field": {1: {"card": _once("禁書", [{"draw": 2}], restricted=True)}}}, {}, [{"activate": {"card": "A1", "effect": "禁書"}}])
+    cites = trace["violations"][0]["cites"]
+    assert "13.3" in cites and "6.2.1" in cites and "6.11.5" not in cites and trace["final"]["A"]["hand"] == 1
+
+
+def test_turning_a_constant_card_face_down_says_its_effect_stops():
+    booster = {"name": "軍配者", "rank": 2, "power": 2000, "effects": [{"name": "采配", "mark": "constant", "sentences": [
+        {"do": [{"power": {"target": {"player": "self", "all": True, "where": {"other": True}}, "add": 1000}}]}]}]}
+    flipper = _once("幻惑", [{"flip_down": {"player": "self", "choose": 1, "chosen": ["A2"]}}])
+    trace = scenario({"field": {1: {"card": {"name": "先駆け", "rank": 2, "power": 3000}}, 2: {"card": booster}, 3: {"card": flipper}}}, {},
+                     [{"activate": {"card": "A3", "effect": "幻惑"}}])
+    assert trace["final"]["A"]["field"]["1"]["power"] == 3000 and "6.4.5" in cited(trace)
+    plain = dict(booster, effects=[])
+    trace = scenario({"field": {1: {"card": {"name": "先駆け", "rank": 2, "power": 3000}}, 2: {"card": plain}, 3: {"card": flipper}}}, {},
+                     [{"activate": {"card": "A3", "effect": "幻惑"}}])
+    assert "6.4.5" not in cited(trace)

@@ -20,7 +20,7 @@ from adjudicator.format.effects import Effect
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.effects.interpreter import OPTIONAL
-from adjudicator.engine.effects.names import COPY_NAME_LIMIT, COPY_RESTRICTED, name_limit_problem
+from adjudicator.engine.effects.names import COPY_NAME_LIMIT, EFFECT_RESTRICTION, name_limit_problem
 from adjudicator.engine.effects.shared import shared_cards
 from adjudicator.engine.effects.words import card_words, count_change
 from adjudicator.engine.restrictions import forbidding
@@ -91,7 +91,7 @@ def _check_activation(game: "Game", card: Card, effect: Effect) -> None:
     if forbidden is not None:
         raise Illegal(forbidden[0], *forbidden[1], ACTIVATION_CONDITION)
     if effect.restricted:
-        raise Illegal(f"{words}は効果制限の条件を満たしていないので発動できない", COPY_RESTRICTED, ACTIVATION_CONDITION)
+        raise Illegal(f"{words}は効果制限の条件を満たしていないので発動できない", EFFECT_RESTRICTION, ACTIVATION_CONDITION)
     limit = name_limit_problem(game, card.owner, effect)
     if limit is not None:
         raise Illegal(f"{words}: {limit}", COPY_NAME_LIMIT, ACTIVATION_CONDITION)

@@ -32,6 +32,7 @@ from adjudicator.engine.effects.grants import grant_step, protect_step, rank_ste
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.mechanics import MECHANICS_STEPS
 from adjudicator.engine.effects.move_on_field import move_step
+from adjudicator.engine.effects.placing import paused_note
 from adjudicator.engine.effects.repeat import repeat_step
 from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, StepResult, Referent
 from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, SIMULTANEOUS, Selection, select, selection_rules
@@ -356,7 +357,10 @@ def activate_cards_step(run: "EffectRun", step: Step) -> StepResult:
 
 
 def flip_down_step(run: "EffectRun", step: Step) -> StepResult:
-    return _change_each(run, step, "ウラにする", "オモテ → ウラ", lambda card: zone_moves.set_face_down(run.game, card, True), (FLIP,))
+    return _change_each(
+        run, step, "ウラにする", "オモテ → ウラ", lambda card: zone_moves.set_face_down(run.game, card, True), (FLIP,),
+        notes=lambda card: next(iter(paused_note(card, "ウラである")), None),  # its 「常」 effects stop at once (6.4.5)
+    )
 
 
 def flip_up_step(run: "EffectRun", step: Step) -> StepResult:
