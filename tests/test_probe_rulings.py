@@ -173,3 +173,24 @@ def test_turning_a_constant_card_face_down_says_its_effect_stops():
     trace = scenario({"field": {1: {"card": {"name": "先駆け", "rank": 2, "power": 3000}}, 2: {"card": plain}, 3: {"card": flipper}}}, {},
                      [{"activate": {"card": "A3", "effect": "幻惑"}}])
     assert "6.4.5" not in cited(trace)
+
+
+def test_a_ban_on_activating_stops_a_forced_trigger():
+    ban = _once("封印", [{"restrict": {"player": "opponent", "cannot": "activate", "until": "end_of_turn"}}])
+    sender = _once("暗殺", [{"send_to_graveyard": {"player": "opponent", "choose": 1, "chosen": ["B1"]}}])
+    b = {"hand": 0, "field": {1: {"card": {"name": "忠臣", "rank": 1, "power": 2000, "effects": [
+        {"name": "遺言", "when": {"event": "sent_to_graveyard", "card": "self"}, "sentences": [{"do": [{"draw": 1}]}]}]}}}}
+    banned = scenario({"field": {1: {"card": ban}, 2: {"card": sender}}}, b,
+                      [{"activate": {"card": "A1", "effect": "封印"}}, {"activate": {"card": "A2", "effect": "暗殺"}}])
+    assert banned["final"]["B"]["hand"] == 0 and {"6.1.1", "10.2.1", "8.2.4"} <= cited(banned)
+    free = scenario({"field": {2: {"card": sender}}}, b, [{"activate": {"card": "A2", "effect": "暗殺"}}])
+    assert free["final"]["B"]["hand"] == 1
+
+
+def test_a_target_turned_face_down_is_a_gap_that_names_the_cancellation_it_is_not():
+    hider = {"name": "隠形の術者", "rank": 1, "power": 1000, "effects": [
+        {"name": "隠形", "when": {"event": "is_attacked", "card": "self"}, "sentences": [{"do": [{"flip_down": {"this": True}}]}]}]}
+    trace = scenario({"field": {1: {"card": {"name": "猛将", "rank": 2, "power": 3000, "role": "attacker"}}}},
+                     {"field": {1: {"card": hider, "state": "rest"}}},
+                     [{"attack": {"attacker": "A1", "target": "B1", "response": "none"}}], phase="attack")
+    assert trace["gaps"] and "10.6.6" in trace["gaps"][0]["cites"] and "10.6.5" not in trace["gaps"][0]["cites"]

@@ -25,6 +25,8 @@ from adjudicator.engine.guard import RESISTANCE_SHOWN, is_removal_resistance, sh
 from adjudicator.engine.rules import CARD_TEXT_FIRST, rule
 from adjudicator.engine.stats import is_face_up_on_field
 from adjudicator.engine.marks import ACTIVATION_CONDITION, mark_problem, use_mark
+from adjudicator.engine.restrictions import forbidding
+from adjudicator.engine.effects.immunity import PROHIBITION_FIRST
 from adjudicator.engine.effects.shared import SHARED_ONE_EFFECT, shared_trigger_cards
 from adjudicator.engine.effects.words import card_words
 from adjudicator.engine.effects.interpreter import run_effect
@@ -56,6 +58,9 @@ MANDATORY_TRIGGER = rule(
     "mandatory_trigger", ("6.4.7", "6.5.1"), "任意性を示す文言のない効果は、条件を満たす限り強制的に発動し、使わないことを選べない"
 )
 OPTIONAL_TRIGGER = rule("optional_trigger", ("6.4.7", "6.5.3"), "任意性を示す効果は、持ち主が発動しないことを選べる")
+TRIGGER_IS_ACTIVATION = rule(
+    "trigger_is_activation", "6.1.1", "条件を満たして始まる効果も「発動」であり、「効果を発動できない」の下では発動しない"
+)
 REMOVAL_RESISTANCE = rule(
     "removal_resistance", "6.4.8",
     "そのカード自身が場を離れることに関するマークなし効果（除去耐性効果）は、ウラでも相手に見せることで発動でき、持ち主は発動しないことを選べる",
@@ -258,6 +263,11 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
     used = []
     for item in ready:
         words = f"{card_words(board, item.card)}の｛{item.effect.name}｝"
+        forbidden = forbidding(game, item.controller, "activate", item.card)
+        if forbidden is not None:  # a ban beats the forced activation (10.2.1)
+            game.trace.step(f"{words}は「{item.why}」の条件を満たしたが、{forbidden[0]}ので発動しない。",
+                            *forbidden[1], TRIGGER_IS_ACTIVATION, PROHIBITION_FIRST)
+            continue
         resisting = _removal_resistance(item.effect)
         if (item.effect.optional or resisting) and game.declined(item.effect.name):
             why = REMOVAL_RESISTANCE if resisting and not item.effect.optional else OPTIONAL_TRIGGER
