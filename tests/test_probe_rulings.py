@@ -194,3 +194,25 @@ def test_a_target_turned_face_down_is_a_gap_that_names_the_cancellation_it_is_no
                      {"field": {1: {"card": hider, "state": "rest"}}},
                      [{"attack": {"attacker": "A1", "target": "B1", "response": "none"}}], phase="attack")
     assert trace["gaps"] and "10.6.6" in trace["gaps"][0]["cites"] and "10.6.5" not in trace["gaps"][0]["cites"]
+
+
+def test_a_tie_under_most_then_choose_asks_and_cites_7_3_11():
+    chooser = _once("狙い撃ち", [{"rest": {"player": "opponent", "choose": 1, "most": {"power": "highest"}}}])
+    b = {"field": {1: {"card": {"name": "槍兵", "rank": 2, "power": 3000}}, 2: {"card": {"name": "弓兵", "rank": 2, "power": 3000}}}}
+    trace = scenario({"field": {1: {"card": chooser}}}, b, [{"activate": {"card": "A1", "effect": "狙い撃ち"}}])
+    assert trace["decision"]["player"] == "A" and "7.3.11" in trace["decision"]["cites"]
+
+
+def test_each_draw_runs_out_one_deck_at_once_not_in_order():
+    card = _once("一期一会", [{"draw": {"count": 2, "player": "each"}}])
+    trace = scenario({"deck": 1, "hand": 0, "field": {1: {"card": card}}}, {"hand": 0}, [{"activate": {"card": "A1", "effect": "一期一会"}}])
+    assert trace["winner"] == "B" and trace["final"]["B"]["hand"] == 2
+    assert "10.1.1" in cited(trace) and "12.1.3" not in cited(trace)
+
+
+def test_no_face_up_card_anywhere_bars_even_a_level_zero_event():
+    event = {"id": "ev", "name": "早鐘", "type": "event", "level": 0, "effects": [{"name": "早鐘", "sentences": [{"do": [{"draw": 1}]}]}]}
+    barred = scenario({"hand": [event]}, {}, [{"event": {"card": "ev"}}])
+    assert not barred["legal"] and "2.2.1" in barred["violations"][0]["cites"]
+    allowed = scenario({"hand": [event], "field": {1: {"card": {"name": "足軽", "rank": 0, "power": 500}}}}, {}, [{"event": {"card": "ev"}}])
+    assert allowed["legal"] and allowed["final"]["A"]["hand"] == 1

@@ -151,9 +151,9 @@ def _deck_out_order(effect: Effect) -> tuple:
     for sentence in effect.sentences:
         for step in sentence.do:
             if step.kind in ("mill", "draw"):
-                player = getattr(step.argument, "player", "self")  # a bare count draws from one's own deck
-                whose |= {"self", "opponent"} if player == "each" else {player}
-    return (SEQUENTIAL, SEQUENTIAL_MILL_EACH) if len(whose) == 2 else ()
+                # 「互いに」 is one simultaneous step (10.1.1), not parts in order; a bare count is one's own deck.
+                whose.add(getattr(step.argument, "player", "self"))
+    return (SEQUENTIAL, SEQUENTIAL_MILL_EACH) if {"self", "opponent"} <= whose else ()
 
 
 def _note_activator_gone(run: EffectRun) -> None:

@@ -92,7 +92,8 @@ def _for_each_player(run: "EffectRun", step: Step, handler) -> StepResult:
     """「相手は1枚引く」「互いに」: the step done by the players it names, each as its subject (7.2.1)."""
     spec = step.argument
     players = run.players(spec.player)
-    run.game.trace.step(f"{run.label}: この処理は{'・'.join(players)}が行う（主語が「相手は」と明示されている）。", SUBJECT_WRITTEN)
+    both = (SIMULTANEOUS,) if spec.player == "each" else ()  # 「互いに」: both at once (10.1.1)
+    run.game.trace.step(f"{run.label}: この処理は{'・'.join(players)}が行う（主語が「相手は」と明示されている）。", SUBJECT_WRITTEN, *both)
     plain = step.model_copy(update={step.kind: spec.model_copy(update={"player": "self"})})
     outcomes = [handler(replace(run, controller=player), plain) for player in players]
     return StepResult(complete=all(o.complete for o in outcomes), happened=any(o.happened for o in outcomes))
