@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from adjudicator.rulebook import Rulebook
 from adjudicator.search.analysis import normalize
+from adjudicator.search.soundalike import SoundAlikes
 
 
 @dataclass(frozen=True)
@@ -126,9 +127,11 @@ def rulebook_aliases(book: Rulebook) -> tuple[Entry, ...]:
 
 
 class Glossary:
-    """Player words and aliases, looked up longest first."""
+    """Player words and aliases, looked up longest first; then, where none is read, words spelt by their
+    sound (:mod:`adjudicator.search.soundalike`: てふだ → 手札, 召還 → 召喚)."""
 
-    def __init__(self, entries: Iterable[Entry]):
+    def __init__(self, entries: Iterable[Entry], sounds: SoundAlikes | None = None):
+        self._sounds = sounds
         merged: dict[str, Entry] = {}
         for entry in entries:
             merged.setdefault(entry.word, entry)  # the first source wins: the rulebook's own, then TCG usage
@@ -139,14 +142,17 @@ class Glossary:
 
     @classmethod
     def for_books(cls, books: Iterable[Rulebook]) -> Glossary:
-        return cls([alias for book in books for alias in rulebook_aliases(book)] + list(PLAYER_WORDS))
+        books = tuple(books)
+        return cls([alias for book in books for alias in rulebook_aliases(book)] + list(PLAYER_WORDS),
+                   SoundAlikes.for_books(books))
 
     @property
     def entries(self) -> tuple[Entry, ...]:
         return self._entries
 
-    def _readings(self, text: str) -> tuple[Reading, ...]:
-        """The words of ``text`` this glossary reads, longest first and not overlapping, in text order.
+    def _readings(self, text: str, sounds: bool = True) -> tuple[Reading, ...]:
+        """The words of ``text`` this glossary reads, longest first and not overlapping, in text order; with
+        ``sounds``, also the spans that sound like the rulebook's words where no entry is read.
 
         A word that is already the rulebook's own term in place (フィールド inside 「フィールド」とも) is still
         read: the alternatives only add to the query.
@@ -167,11 +173,18 @@ class Glossary:
                     found.append((start, Reading(entry.word, entry.terms, entry.source)))
                     break
                 start = folded.find(entry.word, end)
+        if sounds and self._sounds is not None:
+            for sound in self._sounds.read(folded):
+                start = folded.find(sound.word)
+                end = start + len(sound.word)
+                if start >= 0 and not any(taken[start:end]):
+                    taken[start:end] = [True] * (end - start)
+                    found.append((start, Reading(sound.word, sound.terms, sound.source)))
         return tuple(reading for _, reading in sorted(found, key=lambda pair: pair[0]))
 
-    def _expansions(self, text: str) -> tuple[str, ...]:
+    def _expansions(self, text: str, sounds: bool = True) -> tuple[str, ...]:
         """``text`` with each read word replaced by each of its terms (one variant per replacement)."""
         folded = normalize(text)
         variants = [folded.replace(reading.word, term, 1)
-                    for reading in self.readings(folded) for term in reading.terms]
+                    for reading in self.readings(folded, sounds) for term in reading.terms]
         return tuple(dict.fromkeys(variant for variant in variants if variant != folded))

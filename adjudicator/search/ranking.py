@@ -54,6 +54,8 @@ class Profile:
     fields: Mapping[str, float]
     synonyms: bool = True
     synonym_weight: float = 0.8
+    # Words spelt by their sound (てふだ → 手札, 召還 → 召喚) read as the rulebook's, as the glossary's are.
+    sound_alikes: bool = True
     # Weight of a bigram of hiragana only (にな, たら, どう). It looks like grammar, but その/の後 carry その後.
     kana_bigram_weight: float = 1.0
     # Multiplies the score (× 1 + bonus) of a section's first clause: it states the rule the rest refine
@@ -147,7 +149,8 @@ class Ranker:
         variants = [(text, weight) for text, weight in weighted if text.strip()]
         if self.profile.synonyms:
             variants += [(variant, weight * self.profile.synonym_weight)
-                         for text, weight in weighted for variant in self.glossary.expansions(text)]
+                         for text, weight in weighted
+                         for variant in self.glossary.expansions(text, self.profile.sound_alikes)]
         return variants
 
     def content_words(self, parsed: ParsedQuery) -> int:
@@ -224,7 +227,7 @@ class Ranker:
         kanji stem (引ける → 引), and the rulebook terms the glossary reads it as (デッキ → 山札)."""
         concepts: list[frozenset[str]] = []
         for text in (parsed.words, *parsed.phrases):
-            readings = self.glossary.readings(text) if self.profile.synonyms else ()
+            readings = self.glossary.readings(text, self.profile.sound_alikes) if self.profile.synonyms else ()
             for _, surface, base in self.words(text):
                 forms = {surface, base, _stem(surface)}
                 for reading in readings:
