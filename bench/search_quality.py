@@ -132,6 +132,7 @@ def ablations() -> dict[str, Profile]:
         "full + opening always": replace(full, opening_for_questions=True),
         "full - glossary": replace(full, synonyms=False),
         "full - sound-alikes": replace(full, sound_alikes=False),
+        "full - kanji typos": replace(full, kanji_typos=False),
         "full - titles/terms": replace(full, fields=text_only),
         "full, headings 0.5": replace(full, fields={**full.fields, "headings": 0.5, "headings_morph": 0.5}),
         "full + kana down-weight": replace(full, kana_bigram_weight=0.3),

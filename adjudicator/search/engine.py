@@ -330,9 +330,8 @@ class ClauseSearch:
         return tuple(notices)
 
     def _readings(self, parsed: ParsedQuery) -> tuple[Reading, ...]:
-        sounds = self._profile.sound_alikes
         readings = [reading for text in (parsed.words, *parsed.phrases)
-                    for reading in self._glossary.readings(text, sounds)]
+                    for reading in self._glossary.readings(text, *self._ranker.misspellings)]
         readings += [Reading(mark, (_MARK_READINGS[mark][0],), f"hi-story:{_MARK_READINGS[mark][1]}")
                      for mark in parsed.marks]
         return tuple(dict.fromkeys(readings))
@@ -345,7 +344,7 @@ class ClauseSearch:
         """What to mark in the excerpts: phrases, content words, and their rulebook-word readings."""
         texts = [parsed.words, *parsed.phrases]
         texts += [variant for text in list(texts)
-                  for variant in self._glossary.expansions(text, self._profile.sound_alikes)]
+                  for variant in self._glossary.expansions(text, *self._ranker.misspellings)]
         needles = list(parsed.phrases) + [f"「{mark}」" for mark in parsed.marks if len(mark) == 1]
         for text in texts:
             needles += [surface for _, surface, _ in self._ranker.words(text) if len(surface) > 1]

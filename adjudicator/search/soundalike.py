@@ -7,11 +7,15 @@ rulebook's kanji. A span of a query that the rulebook never prints, but whose re
 span the rulebook does print, is read as that span: the query keeps its own words and gains the rulebook's
 as alternatives, as the glossary's player words do. The readings come from the rulebook's own text, read by
 MeCab with IPADIC, and from ``TERM_READINGS`` for the few game words IPADIC reads otherwise.
+
+A two-kanji compound the rulebook never prints, one kanji off one or two compounds it does print (墓池 →
+墓地), is read as those too (``typos``): a slip of the input method that MeCab has no reading for.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections import Counter
 from collections.abc import Iterable
@@ -30,6 +34,8 @@ _RULEBOOK_SPAN = 3  # tokens: 場を離れる is three
 _QUERY_SPAN = 10  # units (a kana or a kanji word): やまふだへ is five
 _MIN_READING = 2  # one mora (ば, て) is too common a sound to stand for a word
 _SURFACES_PER_READING = 2
+_NEAR_PAIRS = 2
+_KANJI_RUN = re.compile("[\u4e00-\u9fff々]{2,}")
 _BUILT: dict[tuple[tuple[str, str], ...], SoundAlikes] = {}
 _BUILT_LOCK = threading.Lock()
 
@@ -67,9 +73,17 @@ class SoundAlikes:
         self._readings = readings  # katakana reading → the rulebook's spans with it, most printed first
         self._sources = sources  # span → the first clause that prints it
         self._printed = printed  # every clause's folded text, joined
+        # The rulebook's two-kanji pairs, by their first and by their second kanji, most printed first.
+        pairs = Counter(run[index:index + 2] for run in _KANJI_RUN.findall(printed) for index in range(len(run) - 1))
+        self._pairs = frozenset(pairs)
+        self._by_kanji: dict[tuple[int, str], list[str]] = {}
+        for pair, _ in pairs.most_common():
+            for place in (0, 1):
+                self._by_kanji.setdefault((place, pair[place]), []).append(pair)
         self._longest = max((len(reading) for reading in readings), default=0)
         self._tagger = ThreadTaggers()
         self.read = functools.lru_cache(maxsize=4096)(self._read)
+        self.typos = functools.lru_cache(maxsize=4096)(self._typos)
 
     @classmethod
     def for_books(cls, books: Iterable[Rulebook]) -> SoundAlikes:
@@ -124,6 +138,21 @@ class SoundAlikes:
                 start = end
             else:
                 start += 1
+        return tuple(found)
+
+    def _typos(self, text: str) -> tuple[SoundAlike, ...]:
+        """Two-kanji pairs of ``text`` the rulebook never prints, each with the one or two printed pairs that
+        keep one of its kanji in place (more would be a guess)."""
+        found = []
+        for run in _KANJI_RUN.findall(normalize(text)):
+            for index in range(len(run) - 1):
+                pair = run[index:index + 2]
+                if pair in self._pairs:
+                    continue
+                near = [other for place in (0, 1) for other in self._by_kanji.get((place, pair[place]), ())]
+                near = list(dict.fromkeys(near))
+                if 0 < len(near) <= _NEAR_PAIRS:
+                    found.append(SoundAlike(pair, tuple(near), self._sources.get(near[0], "")))
         return tuple(found)
 
     def _plausible(self, units: list[tuple[str, str]], start: int, end: int, surface: str) -> bool:
