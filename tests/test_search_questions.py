@@ -182,3 +182,10 @@ def test_a_clause_number_written_with_dashes_is_that_clause():
     assert [mention.ref for mention in find_mentions("10-6-2 攻撃の順番")] == ["10.6.2"]
     assert [mention.ref for mention in find_mentions("10-6-2-5")] == ["10.6.2-5"]
     assert find_mentions("2026-12-01 の大会") == ()  # a date is not a clause
+
+
+def test_a_mis_converted_summon_is_not_the_summon_mark():
+    from adjudicator.search.query import parse_query
+
+    assert parse_query("召還フェーズ").marks == ()  # 召還, the input method's 召喚
+    assert parse_query("召効果").marks == ("召",) and parse_query("召と1").marks[0] == "召"
