@@ -189,3 +189,10 @@ def test_a_mis_converted_summon_is_not_the_summon_mark():
 
     assert parse_query("召還フェーズ").marks == ()  # 召還, the input method's 召喚
     assert parse_query("召効果").marks == ("召",) and parse_query("召と1").marks[0] == "召"
+
+
+def test_ascii_and_duel_masters_brackets_are_the_rulebooks_brackets():
+    from adjudicator.search.query import parse_query
+
+    assert parse_query("<守護>").marks == ("〈〉",) and parse_query("＜守護＞").marks == ("〈〉",)
+    assert parse_query("《信長》").marks == ("〈〉",) and parse_query("[武士]").marks == ("【】",)

@@ -105,6 +105,7 @@ PLAYER_WORDS: tuple[Entry, ...] = _entries("TCG", {
     "回収": ("墓地から", "手札に加える"), "サルベージ": ("墓地から", "手札に加える"),  # 4.5.1
     "踏み倒し": ("セットせずに召喚",), "踏み倒す": ("セットせずに召喚",),  # 6.9.1
     "ブリンク": ("場を離れ", "場に戻"),  # 3.5.3: leaves the field and comes back
+    "デュエマ": ("デュエル・マスターズ",),  # what players call the game
     # A question about order is answered by the clauses of 10 (処理順序) that say 順番 and 先に.
     "どっちが先": ("順番", "先に"), "どちらが先": ("順番", "先に"),
 })

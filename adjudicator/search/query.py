@@ -21,9 +21,10 @@ MAX_QUERY_LENGTH = 200
 # 召 nowhere else).
 MARKS = ("召", "1", "常", "合", "〈〉", "【】", "｛｝")
 _QUOTED_MARK = re.compile(r"[「『]([召1常合])[」』]")
-# Chapter 7's brackets (7.1.1), filled or empty; after NFKC the full-width ｛｝ are ASCII braces.
-_BRACKETS = {"〈": "〈〉", "【": "【】", "{": "｛｝"}
-_BRACKET = re.compile(r"〈[^〈〉]{0,20}〉|【[^【】]{0,20}】|\{[^{}]{0,20}\}")
+# Chapter 7's brackets (7.1.1), filled or empty; after NFKC the full-width ｛｝ are ASCII braces. People type
+# the ASCII look-alikes too (<守護>, [武士], and ＜＞ ［］ that NFKC makes ASCII) and Duel Masters' 《》 for a name.
+_BRACKETS = {"〈": "〈〉", "【": "【】", "{": "｛｝", "<": "〈〉", "《": "〈〉", "[": "【】"}
+_BRACKET = re.compile(r"〈[^〈〉]{0,20}〉|【[^【】]{0,20}】|\{[^{}]{0,20}\}|<[^<>]{0,20}>|《[^《》]{0,20}》|\[[^\[\]]{0,20}\]")
 _MARK_WORD = re.compile(r"(?<![0-9a-zクルー])([召1常合])(?=\s*(?:マーク|の効果|効果))|召(?![\u4e00-\u9fff])")
 
 # 「」 and 『』 are the rulebook's own quotes; ASCII and typographic double quotes are what people paste.
