@@ -49,7 +49,7 @@ PLAYER_WORDS: tuple[Entry, ...] = _entries("TCG", {
     "フィールド": ("場",), "バトルゾーン": ("場",), "盤面": ("場",), "ボード": ("場",),
     "デッキ": ("山札",), "ライブラリ": ("山札",), "ライブラリー": ("山札",), "山の上": ("山札の上",),
     "トラッシュ": ("墓地",), "捨て札": ("墓地",), "墓場": ("墓地",), "グレイブ": ("墓地",),
-    "ハンド": ("手札",),
+    "ハンド": ("手札",), "中身": ("内容",),  # 2.5.4 山札の内容: what the cards are
     "重ねたカード": ("場の下",), "下のカード": ("場の下",), "下に重なった": ("場の下",), "進化元": ("場の下",),
     "重なっている": ("場の下", "重なって"),
     # Card states (3.1, 3.2): the rulebook writes ウラ/オモテ in katakana; 裏 never occurs in it.
@@ -106,8 +106,10 @@ PLAYER_WORDS: tuple[Entry, ...] = _entries("TCG", {
     "踏み倒し": ("セットせずに召喚",), "踏み倒す": ("セットせずに召喚",),  # 6.9.1
     "ブリンク": ("場を離れ", "場に戻"),  # 3.5.3: leaves the field and comes back
     "デュエマ": ("デュエル・マスターズ",),  # what players call the game
-    # A question about order is answered by the clauses of 10 (処理順序) that say 順番 and 先に.
-    "どっちが先": ("順番", "先に"), "どちらが先": ("順番", "先に"),
+    # How people ask, and how the rulebook answers: the order of 10 (処理順序: 順番, 先に; the turn player
+    # 選ぶ, 10.1.2) and how long a change lasts (5.6 ターン数・期間の数え方).
+    "どっちが先": ("順番", "先に"), "どちらが先": ("順番", "先に"), "誰が決める": ("選ぶ",),
+    "いつまで": ("期間",),
 })
 
 # Card text's power modifiers (+1000, −3000): the rulebook speaks of パワー増減, 加算 and 減算 (10.4, 11.6.2).
