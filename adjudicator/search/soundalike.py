@@ -80,7 +80,8 @@ class SoundAlikes:
         for pair, _ in pairs.most_common():
             for place in (0, 1):
                 self._by_kanji.setdefault((place, pair[place]), []).append(pair)
-        self._longest = max((len(reading) for reading in readings), default=0)
+        # Every beginning of a reading: a span whose reading begins none of them cannot grow into one.
+        self._prefixes = frozenset(reading[:end] for reading in readings for end in range(1, len(reading) + 1))
         self._tagger = ThreadTaggers()
         self.read = functools.lru_cache(maxsize=4096)(self._read)
         self.typos = functools.lru_cache(maxsize=4096)(self._typos)
@@ -174,7 +175,7 @@ class SoundAlikes:
         best = None
         for end in range(start + 1, min(len(units), start + _QUERY_SPAN) + 1):
             reading += units[end - 1][1]
-            if len(reading) > self._longest:
+            if reading not in self._prefixes:
                 break
             if len(reading) >= _MIN_READING and reading in self._readings:
                 best = (end, self._readings[reading])
