@@ -125,6 +125,7 @@ def ablations() -> dict[str, Profile]:
     text_only = {name: boost for name, boost in full.fields.items() if name.startswith("body")}
     return {
         "full - coordination": replace(full, coordination=0.0),
+        "full, coordination 0.5": replace(full, coordination=0.5),
         "full - citations": replace(full, citation_bonus=0.0),
         "full - marks": replace(full, mark_weight=0.0, bracket_weight=0.0),
         "full - phrase boost": replace(full, phrase_bonus=0.0),
