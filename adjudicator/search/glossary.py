@@ -105,7 +105,6 @@ PLAYER_WORDS: tuple[Entry, ...] = _entries("TCG", {
     "回収": ("墓地から", "手札に加える"), "サルベージ": ("墓地から", "手札に加える"),  # 4.5.1
     "踏み倒し": ("セットせずに召喚",), "踏み倒す": ("セットせずに召喚",),  # 6.9.1
     "ブリンク": ("場を離れ", "場に戻"),  # 3.5.3: leaves the field and comes back
-    "デュエマ": ("デュエル・マスターズ",),  # what players call the game
     # How people ask, and how the rulebook answers: the order of 10 (処理順序: 順番, 先に; the turn player
     # 選ぶ, 10.1.2) and how long a change lasts (5.6 ターン数・期間の数え方).
     "どっちが先": ("順番", "先に"), "どちらが先": ("順番", "先に"), "誰が決める": ("選ぶ",),
