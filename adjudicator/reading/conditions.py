@@ -175,4 +175,4 @@ def if_did(words: str, _if: str) -> dict[str, Any]:
 
 
 CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_graveyard | if_deck_own | if_field_count | if_cards_count | if_any | if_it | if_this | if_did\n'
-                   'IF: "なら" | "であれば" | "あれば"\nOWN: "自分の"')
+                   'IF: "なら" | "であれば" | "あれば" | "場合"\nOWN: "自分の"')

@@ -15,7 +15,12 @@ from typing import Any
 from adjudicator.reading.productions import production
 
 
-@production("this_turn", "5.6.3", "「このターン」: until the turn in progress ends", rule='this_turn: "このターン" ["中" | "の間"]')
+# 「終わりまで」 and 「終了時まで」 name the same bound: the end of that turn (5.6.3: a turn ends after its phases).
+TURN_END = '("の終わりまで" | "終了時まで" | "の終了時まで")'
+
+
+@production("this_turn", "5.6.3", "「このターン」「このターン終了時まで」: until the turn in progress ends",
+            rule=f'this_turn: "このターン" ["中" | "の間" | {TURN_END}]')
 def this_turn() -> dict[str, Any]:
     return {"until": "end_of_turn"}
 
@@ -24,10 +29,6 @@ def this_turn() -> dict[str, Any]:
             rule='next_turn: "次のターン" | "次の相手のターン"')
 def next_turn() -> dict[str, Any]:
     return {"until": "next_turn"}
-
-
-# 「終わりまで」 and 「終了時まで」 name the same bound: the end of that turn (5.6.3: a turn ends after its phases).
-TURN_END = '("の終わりまで" | "終了時まで" | "の終了時まで")'
 
 
 @production("to_end_of_next_turn", "5.6.2", "「次のターンの終わりまで」「次の相手のターン終了時まで」: from now to the end of the "
