@@ -4,7 +4,7 @@
 
 Every query runs through :class:`adjudicator.search.engine.ClauseSearch`, the search the web page uses.
 The sets: ``dev`` (../shared/search/dev-queries.tsv), ``tune`` and ``heldout`` (bench/queries/, one split
-of the queries we wrote; tune on ``tune`` only), ``more-queries`` (../shared/search/more-queries.tsv, written
+of the queries we wrote; tune on ``tune`` only), ``tune2`` and ``heldout2`` (the same for written2.tsv), ``more-queries`` (../shared/search/more-queries.tsv, written
 independently: report, never tune). ``dm:`` in the gold column marks a Duel Masters clause; those queries
 are the ``duel-masters`` rows. MRR@10 is the mean of 1/rank of the first gold clause within ten hits;
 R@k the share of a query's gold clauses in its first k hits, out of as many as fit (R@1: the first hit is
@@ -125,12 +125,15 @@ def ablations() -> dict[str, Profile]:
     text_only = {name: boost for name, boost in full.fields.items() if name.startswith("body")}
     return {
         "full - coordination": replace(full, coordination=0.0),
+        "full, coordination 0.5": replace(full, coordination=0.5),
         "full - citations": replace(full, citation_bonus=0.0),
         "full - marks": replace(full, mark_weight=0.0, bracket_weight=0.0),
         "full - phrase boost": replace(full, phrase_bonus=0.0),
         "full - opening bonus": replace(full, opening_bonus=0.0),
         "full + opening always": replace(full, opening_for_questions=True),
         "full - glossary": replace(full, synonyms=False),
+        "full - sound-alikes": replace(full, sound_alikes=False),
+        "full - kanji typos": replace(full, kanji_typos=False),
         "full - titles/terms": replace(full, fields=text_only),
         "full, headings 0.5": replace(full, fields={**full.fields, "headings": 0.5, "headings_morph": 0.5}),
         "full + kana down-weight": replace(full, kana_bigram_weight=0.3),
@@ -142,7 +145,7 @@ def ablations() -> dict[str, Profile]:
 
 def query_sets(args) -> dict[str, Path]:
     sets = {"dev": args.queries, "tune": QUERIES / "tune.tsv", "heldout": QUERIES / "heldout.tsv",
-            "more-queries": MORE_QUERIES}
+            "tune2": QUERIES / "tune2.tsv", "heldout2": QUERIES / "heldout2.tsv", "more-queries": MORE_QUERIES}
     return {name: path for name, path in sets.items() if path.is_file()}
 
 

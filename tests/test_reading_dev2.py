@@ -21,6 +21,11 @@ ITEMS = yaml.safe_load((Path(__file__).parent / "data" / "reading_dev2.yaml").re
 
 @pytest.mark.parametrize("item", [i for i in ITEMS if "refuse" not in i], ids=lambda i: i["text"][:24])
 def test_a_dev2_text_reads_as_expected(item):
+    assert_reads_as_expected(item)
+
+
+def assert_reads_as_expected(item: dict) -> None:
+    """An item of a tuned-on set reads with no unread span into exactly its `when` and `sentences`."""
     reading = read_effect(item["text"])
     assert not reading.unread, [(u.text, u.why) for u in reading.unread]
     expected = [Sentence.model_validate(s).model_dump(mode="json", by_alias=True, exclude_defaults=True)
@@ -32,6 +37,10 @@ def test_a_dev2_text_reads_as_expected(item):
 
 @pytest.mark.parametrize("item", [i for i in ITEMS if "refuse" in i], ids=lambda i: i["text"][:24])
 def test_a_dev2_text_to_refuse_is_refused_with_its_span_and_kind(item):
+    assert_refused_as_expected(item)
+
+
+def assert_refused_as_expected(item: dict) -> None:
     reading = read_effect(item["text"])
     assert (item["refuse"]["span"], item["refuse"]["why"]) in {(u.text, u.kind) for u in reading.unread}
 

@@ -174,3 +174,30 @@ def test_ipadic_fields_split_from_the_raw_csv_are_fugashis():
     words = [word for node in list(book.walk())[:80] for word in tagger(normalize(node.text))]
     assert len(words) > 500
     assert all(list(features(word)) == list(word.feature) for word in words)
+
+
+# -- words spelt by their sound, and kanji one off ------------------------------------------------------------
+
+
+def _read(glossary, text, **flags):
+    return {(reading.word, reading.terms[0]) for reading in glossary.readings(text, **flags)}
+
+
+def test_kana_typed_for_the_rulebooks_words_are_read_as_them():
+    glossary = Glossary.for_books(list_rulebooks())
+    assert {("やまふだ", "山札"), ("まいすう", "枚数"), ("こうかい", "公開")} <= _read(glossary, "やまふだのまいすうはこうかい？")
+    assert ("しゃっふるする", "シャッフルする") in _read(glossary, "しゃっふるする")  # hiragana for the rulebook's katakana
+    assert ("召還", "召喚") in _read(glossary, "召還の回数")  # the input method's homophone
+    assert _read(glossary, "やまふだのまいすう", sounds=False, typos=False) == set()
+
+
+def test_a_printed_word_and_its_okurigana_are_not_read_as_another_word():
+    glossary = Glossary.for_books(list_rulebooks())
+    assert _read(glossary, "山札を見たら") == set()  # 見た is not 満た
+    assert _read(glossary, "ドローできる？") == {("ドロー", "引く")}
+
+
+def test_a_kanji_pair_the_rulebook_never_prints_is_read_as_the_one_it_does():
+    glossary = Glossary.for_books(list_rulebooks())
+    assert ("墓池", "墓地") in _read(glossary, "墓池の枚数")
+    assert ("墓池", "墓地") not in _read(glossary, "墓池の枚数", typos=False)

@@ -168,3 +168,31 @@ def test_card_text_quoted_from_memory_is_read_for_the_rulebooks_own_terms(search
     assert ranker.card_text_terms(parse_query("「その後」は？")) == ()  # verbatim in the rulebook: a plain phrase
     result = search_engine.search("「相手の場のカードを1枚選び墓地へ送る。その後、1枚引く」で対象がいなかったら", book="hi-story")
     assert any("「その後」" in hit.node.text for hit in result.hits[:3])
+
+
+def test_a_question_in_kana_finds_the_clauses_of_its_words(search_engine):
+    result = search_engine.search("やまふだのまいすうはこうかい？", book="hi-story")
+    assert ids(result)[0] in ("2.5.3", "4.1.1")
+    assert ("やまふだ", ("山札",)) in [(reading.word, reading.terms) for reading in result.readings]
+
+
+def test_a_clause_number_written_with_dashes_is_that_clause():
+    from adjudicator.search.mentions import find_mentions
+
+    assert [mention.ref for mention in find_mentions("10-6-2 攻撃の順番")] == ["10.6.2"]
+    assert [mention.ref for mention in find_mentions("10-6-2-5")] == ["10.6.2-5"]
+    assert find_mentions("2026-12-01 の大会") == ()  # a date is not a clause
+
+
+def test_a_mis_converted_summon_is_not_the_summon_mark():
+    from adjudicator.search.query import parse_query
+
+    assert parse_query("召還フェーズ").marks == ()  # 召還, the input method's 召喚
+    assert parse_query("召効果").marks == ("召",) and parse_query("召と1").marks[0] == "召"
+
+
+def test_ascii_and_duel_masters_brackets_are_the_rulebooks_brackets():
+    from adjudicator.search.query import parse_query
+
+    assert parse_query("<守護>").marks == ("〈〉",) and parse_query("＜守護＞").marks == ("〈〉",)
+    assert parse_query("《信長》").marks == ("〈〉",) and parse_query("[武士]").marks == ("【】",)

@@ -1,6 +1,7 @@
 """「…なら」「…あれば」: a sentence's condition, judged when the sentence starts (6.7.5, 6.2.2).
 
-- 手札・山札の枚数 (「手札が3枚以上なら」「相手の山札が10枚以下なら」), and 「でないなら」 negating it (7.3.3).
+- 手札・山札の枚数 (「手札が3枚以上なら」「相手の山札が10枚以下なら」), and 「でないなら」 negating it (7.3.3); one's
+  own 墓地 (「墓地が5枚以上なら」: the format counts a graveyard from below only).
 - 場のカードの枚数: 「自分の場に【武将】のカードが2枚以上あるなら」 (face-down cards carry no information, 3.1.2).
 - 「それが〇〇なら」: the card the effect chose or moved, on its last face-up information (10.1.10-3);
   「それが【A】でないなら」 negates it (7.3.3); 「これが〇〇なら」 asks it of this card (in a copy, the host, 6.11.4).
@@ -51,6 +52,14 @@ def if_deck_own(count: int, bound: str, _if: str) -> dict[str, Any]:
     return if_deck(None, count, bound, _if)
 
 
+@production("if_graveyard", ("6.7.5", "6.2.2", "7.2.1"), "「（自分の）墓地がn枚以上なら」: one's own graveyard count when the "
+            "sentence starts", rule='if_graveyard: [OWN] ("墓地が" | "墓地のカードが") number "枚" BOUND IF')
+def if_graveyard(_own: str | None, count: int, bound: str, _if: str) -> dict[str, Any]:
+    if bound == "以下":
+        raise NotReadable("墓地がn枚以下、という条件は形式にない（graveyard_at_least だけ）")
+    return {"graveyard_at_least": {"count": count}}
+
+
 @production("if_field_count", ("6.7.5", "6.2.2", "3.1.2", "7.2.1"), "「（自分の）場に〇〇のカードがn枚以上あるなら」: cards on a field "
             "that match (no owner written: one's own field, as with 「山札の上から」)",
             rule='if_field_count: FIELD_AT condition* noun "が" number "枚" BOUND ["ある"] IF\nFIELD_AT: "自分の場に" | "相手の場に" | "場に"')
@@ -68,9 +77,11 @@ def if_cards_count(phrase: Any, count: int, bound: str, _if: str) -> dict[str, A
     return _field_count(phrase.player, phrase.where, count, bound)
 
 
-@production("if_any", ("6.7.5", "6.2.2", "3.1.2"), "「自分の場に〇〇のカードがあるなら」: at least one; 「ないなら」: none",
+@production("if_any", ("6.7.5", "6.2.2", "3.1.2"), "「自分の場に〇〇のカードがあるなら」「…がある場合」: at least one; "
+            "「ないなら」「ない場合」: none",
             rule='if_any: FIELD_AT condition* noun "が" w_exists\n'
-                 '!w_exists: "あるなら" | "いるなら" | "あれば" | "いれば" | "ないなら" | "いないなら" | "なければ" | "いなければ"')
+                 '!w_exists: "あるなら" | "いるなら" | "あれば" | "いれば" | "ある場合" | "いる場合" '
+                 '| "ないなら" | "いないなら" | "なければ" | "いなければ" | "ない場合" | "いない場合"')
 def if_any(field_at: str, *rest: Any) -> dict[str, Any]:
     *words, exists = rest
     where = merge_where(*(value for _, value in words if isinstance(value, dict)))
@@ -163,5 +174,5 @@ def if_did(words: str, _if: str) -> dict[str, Any]:
     return {"did": DID_WORDS[words]}
 
 
-CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_deck_own | if_field_count | if_cards_count | if_any | if_it | if_this | if_did\n'
-                   'IF: "なら" | "であれば" | "あれば"\nOWN: "自分の"')
+CONDITION_RULES = ('?if_clause: if_hand | if_not | if_deck | if_graveyard | if_deck_own | if_field_count | if_cards_count | if_any | if_it | if_this | if_did\n'
+                   'IF: "なら" | "であれば" | "あれば" | "場合"\nOWN: "自分の"')

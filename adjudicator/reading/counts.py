@@ -14,11 +14,17 @@ from adjudicator.reading.productions import production
 from adjudicator.reading.values import NotReadable, StepDraft
 
 MAX_COUNT = 60
+# 「引く」, also typed in kana (「ひく」): the verb of every draw wording.
+DRAW = "(<引く> | <ひく>)"
 
 
-@production("number", (), "a count in digits (full-width digits read as the same number)", rule="number: INT")
+# 「3,000」「３，０００」: digits grouped by threes (the terminal INT takes a comma only before three digits).
+GROUPING = ",，"
+
+
+@production("number", (), "a count in digits (full-width digits read as the same number, 「3,000」 as 3000)", rule="number: INT")
 def number(digits: str) -> int:
-    value = int("".join(str(unicodedata.digit(c)) for c in digits))
+    value = int("".join(str(unicodedata.digit(c)) for c in digits if c not in GROUPING))
     if value > MAX_COUNT * 1000:
         raise NotReadable("数が大きすぎる")
     return value
@@ -30,19 +36,19 @@ def up_to() -> str:
 
 
 @production("draw_fixed", ("6.5.8", "6.5.1"), "「カードをn枚引く」「カードn枚を引く」: a fixed count, drawn at once", step=True,
-            rule='draw_fixed: [FROM_DECK] (["カードを"] number "枚" | "カード" number "枚" "を") <引く>')
+            rule='draw_fixed: [FROM_DECK] (["カードを"] number "枚" | "カード" number "枚" "を") ' + DRAW)
 def draw_fixed(_from: str | None, count: int) -> StepDraft:
     return StepDraft("draw", _count(count))
 
 
 @production("draw_up_to", ("6.5.4", "6.5.5"), "「カードをn枚まで引く」「カードn枚までを引く」: the count is chosen, 0..n, before drawing", step=True,
-            rule='draw_up_to: [FROM_DECK] (["カードを"] number "枚" up_to | "カード" number "枚" up_to "を") <引く>')
+            rule='draw_up_to: [FROM_DECK] (["カードを"] number "枚" up_to | "カード" number "枚" up_to "を") ' + DRAW)
 def draw_up_to(_from: str | None, count: int, _up_to: str) -> StepDraft:
     return StepDraft("draw", {"up_to": _count(count)})
 
 
 @production("draw_until_hand", "6.5.12", "「手札がn枚になるように引く」: draw the difference", step=True,
-            rule='draw_until_hand: "手札が" number "枚" "になるように" <引く>')
+            rule='draw_until_hand: "手札が" number "枚" "になるように" ' + DRAW)
 def draw_until_hand(count: int) -> StepDraft:
     return StepDraft("draw", {"until_hand": _count(count)})
 

@@ -15,7 +15,12 @@ from typing import Any
 from adjudicator.reading.productions import production
 
 
-@production("this_turn", "5.6.3", "「このターン」: until the turn in progress ends", rule='this_turn: "このターン" ["中" | "の間"]')
+# 「終わりまで」 and 「終了時まで」 name the same bound: the end of that turn (5.6.3: a turn ends after its phases).
+TURN_END = '("の終わりまで" | "終了時まで" | "の終了時まで")'
+
+
+@production("this_turn", "5.6.3", "「このターン」「このターン終了時まで」: until the turn in progress ends",
+            rule=f'this_turn: "このターン" ["中" | "の間" | {TURN_END}]')
 def this_turn() -> dict[str, Any]:
     return {"until": "end_of_turn"}
 
@@ -26,14 +31,14 @@ def next_turn() -> dict[str, Any]:
     return {"until": "next_turn"}
 
 
-@production("to_end_of_next_turn", "5.6.2", "「次のターンの終わりまで」: from now to the end of the opponent's next turn",
-            rule='to_end_of_next_turn: ("次のターン" | "次の相手のターン") "の終わりまで"')
+@production("to_end_of_next_turn", "5.6.2", "「次のターンの終わりまで」「次の相手のターン終了時まで」: from now to the end of the "
+            "opponent's next turn", rule=f'to_end_of_next_turn: ("次のターン" | "次の相手のターン") {TURN_END}')
 def to_end_of_next_turn() -> dict[str, Any]:
     return {"until": "end_of_next_turn"}
 
 
-@production("own_next_turn", "5.6.4", "「次の自分のターンの終わりまで」: read as written, to the end of one's own next turn",
-            rule='own_next_turn: "次の自分のターン" ["の終わりまで"]')
+@production("own_next_turn", "5.6.4", "「次の自分のターンの終わりまで」「次の自分のターン終了時まで」: read as written, to the "
+            "end of one's own next turn", rule=f'own_next_turn: "次の自分のターン" [{TURN_END}]')
 def own_next_turn() -> dict[str, Any]:
     return {"until": "end_of_own_next_turn"}
 

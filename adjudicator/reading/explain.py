@@ -104,6 +104,10 @@ def _step_words(step: Step) -> str:
             return f"カードを{spec.up_to}枚まで引く（枚数は引く前に決める）"
         if spec.until_hand is not None:
             return f"手札が{spec.until_hand}枚になるように引く"
+        if spec.count_of is not None:
+            counted = spec.count_of
+            place = f"{PLAYERS[counted.player].removesuffix('の')}の{words.ZONES[counted.zone]}の"
+            return f"{place}{where_words(counted.where)}と同じ枚数（処理する時に数える）引く"
         return f"カードを{spec.count}枚引く"
     if kind == "mill":
         owner = {"self": "自分の", "opponent": "相手の", "each": "互いの"}[spec.player]

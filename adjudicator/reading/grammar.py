@@ -21,7 +21,7 @@ from adjudicator.reading.values import NotReadable, Part
 from adjudicator.reading.verbs import FORMS, form
 
 TERMINALS = r"""
-INT: /[0-9０-９]+/
+INT: /[0-9０-９]{1,3}(?:[,，][0-9０-９]{3})+|[0-9０-９]+/
 SIGN: /[+＋\-－−ー‐]/
 %ignore /[ \u3000\t\r\n]+/
 NAME: /[^〈〉]+/

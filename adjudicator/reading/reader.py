@@ -15,7 +15,7 @@ from adjudicator.reading.explain import sentence_words
 from adjudicator.reading.grammar import parse
 from adjudicator.reading.productions import declare
 from adjudicator.reading.refusals import Unread, diagnose
-from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences
+from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences, with_readers_commas
 from adjudicator.reading.values import (ChooseHeader, CounterClause, EffectClause, NotReadable, OnceMore, OrSentence, Part,
                                         PickOnly, SentenceDraft)
 
@@ -114,10 +114,11 @@ def read_effect(text: str) -> Reading:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise BadText("効果テキストに文字として読めないもの（対になっていないサロゲート）がある") from None
-    spans = split_sentences(text)
+    words = with_readers_commas(text)
+    spans = split_sentences(words)
     if len(spans) > MAX_SENTENCES:
         raise TextTooLong(f"文が多すぎる（{MAX_SENTENCES}文まで）")
-    out = _Assembly(text)
+    out = _Assembly(words)
     for number, span in enumerate(spans):
         _read_sentence(out, span, first=number == 0)
     if out.pick is not None:
@@ -129,7 +130,8 @@ def read_effect(text: str) -> Reading:
     _name_the_triggering_card(out)
     if len(out.sentences) > 1:
         out.cites.update(dict.fromkeys(SENTENCE_END.clauses))
-    return Reading(text, out.when, tuple(out.sentences), tuple(out.unread), tuple(out.cites),
+    unread = tuple(Unread(u.start, u.end, text[u.start:u.end], u.why, u.kind) for u in out.unread)  # the words as typed
+    return Reading(text, out.when, tuple(out.sentences), unread, tuple(out.cites),
                    tuple(out.explanation), out.counter, out.clause.shared_with, out.clause.once_per_turn_by_name)
 
 

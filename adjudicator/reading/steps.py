@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.reading.counts import count_of
+from adjudicator.reading.counts import DRAW, count_of
 from adjudicator.reading.productions import production
 from adjudicator.reading.targets import phrase_of
 from adjudicator.reading.values import OMITTED, NotReadable, NounPhrase, StepDraft
@@ -40,6 +40,24 @@ def mill(owner: str, count: int, _to: str) -> StepDraft:
             rule='mill_own: "山札の上から" number "枚" ["を"] GRAVEYARD <送る>')
 def mill_own(count: int, _to: str) -> StepDraft:
     return StepDraft("mill", {"player": "self", "count": count_of(count)})
+
+
+@production("mill_top", ("11.3.1", "7.2.1"), "「（相手の）山札の一番上のカードを墓地へ送る」: the top card of a deck (no owner "
+            "named: one's own)", step=True, rule='mill_top: [DECK_OWNER] "山札の一番上のカード" ["を"] GRAVEYARD <送る>')
+def mill_top(owner: str | None, _to: str) -> StepDraft:
+    return StepDraft("mill", {"count": 1} if owner == "相手の" else {"player": "self", "count": 1})
+
+
+@production("draw_count_of", ("6.5.8", "8.2.1"), "「相手の場のカードの枚数だけ（カードを）引く」「…と同じ枚数引く」: as many as "
+            "the cards counted when the step is processed, a fixed count", step=True,
+            rule='draw_count_of: field_cards ("の枚数だけ" | "と同じ枚数") ["、"] ["カードを"] ' + DRAW)
+def draw_count_of(phrase: NounPhrase) -> StepDraft:
+    if phrase.most is not None:
+        raise NotReadable("「最も」のカードの枚数、は読まない")
+    counted: dict[str, Any] = {} if phrase.player in (None, "self") else {"player": phrase.player}
+    if phrase.where:
+        counted["where"] = dict(phrase.where)
+    return StepDraft("draw", {"count_of": counted})
 
 
 @production("mill_each", ("10.1.1", "12.1.3"), "「互いに、山札の上からn枚を墓地へ送る」: both players, at once", step=True,

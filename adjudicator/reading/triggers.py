@@ -57,14 +57,19 @@ def trigger_before(subject: str, words: str) -> dict[str, Any]:
     return _when(subject, BEFORE_EVENTS[words], "before")
 
 
+# Whose turn a phase boundary is in: 「相手の」 or 「相手のターンの」 the opponent's, 「各ターンの」 every turn's,
+# 「自分の」「自分のターンの」 or nothing the owner's (6.4.6).
+TURN_OWNERS = {"自分の": "own", "自分のターンの": "own", "相手の": "opponent", "相手のターンの": "opponent", "各ターンの": "any"}
+
+
 @production("phase_boundary", "6.4.6", "「〇〇フェーズの初めに」「〜の終わりに」: at that boundary of the owner's turn "
-            "(「相手の」: the opponent's, 「各ターンの」: every turn)",
+            "(「相手の」「相手のターンの」: the opponent's, 「各ターンの」: every turn)",
             rule=f'phase_boundary: [TURN_OWNER] PHASE_NAME "フェーズの" EDGE\nPHASE_NAME: {_words(PHASES)}\n'
-                 'EDGE: "初めに" | "終わりに"\nTURN_OWNER: "自分の" | "相手の" | "各ターンの"')
+                 f'EDGE: "初めに" | "終わりに"\nTURN_OWNER: {_words(TURN_OWNERS)}')
 def phase_boundary(owner: str | None, phase: str, edge: str) -> dict[str, Any]:
     when: dict[str, Any] = {("phase_start" if edge == "初めに" else "phase_end"): PHASES[phase]}
-    turn = {"相手の": "opponent", "各ターンの": "any"}.get(owner or "")
-    if turn:
+    turn = TURN_OWNERS.get(owner or "自分の")
+    if turn != "own":
         when["turn"] = turn
     return when
 

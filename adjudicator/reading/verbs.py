@@ -12,6 +12,7 @@ FORMS = ("end", "cont", "te")
 # dictionary form -> (終止形, 連用形, て形)
 CONJUGATIONS: dict[str, tuple[str, str, str]] = {
     "引く": ("引く", "引き", "引いて"),
+    "ひく": ("ひく", "ひき", "ひいて"),  # 「引く」 as judges type it in kana
     "送る": ("送る", "送り", "送って"),
     "する": ("する", "し", "して"),
     "置く": ("置く", "置き", "置いて"),
@@ -32,7 +33,7 @@ def form(verb: str, which: str) -> str:
 # The predicates the step rules end with (other than a bare verb above): a sentence ending with none of
 # these, in any form, has a verb the grammar does not know.
 PREDICATES = ("レストする", "アクティブにする", "ウラにする", "オモテにする", "勝利する", "召喚する", "セットする",
-              "移動する", "引く", "送る", "戻す", "置く", "なる", "得る", "行う", "できない", "離れない",
+              "移動する", "引く", "ひく", "送る", "戻す", "置く", "なる", "得る", "行う", "できない", "離れない",
               "離れなくてよい", "受けない", "送られない", "引けない", "選ぶ", "できる",
               "見る", "加える", "入れ替える", "シャッフルする")
 

@@ -56,7 +56,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
             Profile("bigram+morph", _TEXT_FIELDS, synonyms=False),
             Profile("bigram+morph+synonyms", _TEXT_FIELDS),
             # Each setting measured by bench/search_quality.py on the tuning half (bench/queries/tune.tsv).
-            Profile("full", _ALL_FIELDS, opening_bonus=0.3, mark_weight=8.0, bracket_weight=4.0, coordination=0.5,
+            Profile("full", _ALL_FIELDS, opening_bonus=0.3, mark_weight=8.0, bracket_weight=4.0, coordination=0.4,
                     citation_bonus=0.2, question_scale=0.75, card_text_bonus=1.0),
         )
     }
@@ -330,7 +330,8 @@ class ClauseSearch:
         return tuple(notices)
 
     def _readings(self, parsed: ParsedQuery) -> tuple[Reading, ...]:
-        readings = [reading for text in (parsed.words, *parsed.phrases) for reading in self._glossary.readings(text)]
+        readings = [reading for text in (parsed.words, *parsed.phrases)
+                    for reading in self._glossary.readings(text, *self._ranker.misspellings)]
         readings += [Reading(mark, (_MARK_READINGS[mark][0],), f"hi-story:{_MARK_READINGS[mark][1]}")
                      for mark in parsed.marks]
         return tuple(dict.fromkeys(readings))
@@ -342,7 +343,8 @@ class ClauseSearch:
     def _needles(self, parsed: ParsedQuery) -> list[str]:
         """What to mark in the excerpts: phrases, content words, and their rulebook-word readings."""
         texts = [parsed.words, *parsed.phrases]
-        texts += [variant for text in list(texts) for variant in self._glossary.expansions(text)]
+        texts += [variant for text in list(texts)
+                  for variant in self._glossary.expansions(text, *self._ranker.misspellings)]
         needles = list(parsed.phrases) + [f"「{mark}」" for mark in parsed.marks if len(mark) == 1]
         for text in texts:
             needles += [surface for _, surface, _ in self._ranker.words(text) if len(surface) > 1]

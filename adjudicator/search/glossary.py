@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from adjudicator.rulebook import Rulebook
 from adjudicator.search.analysis import normalize
+from adjudicator.search.soundalike import SoundAlikes
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ PLAYER_WORDS: tuple[Entry, ...] = _entries("TCG", {
     "フィールド": ("場",), "バトルゾーン": ("場",), "盤面": ("場",), "ボード": ("場",),
     "デッキ": ("山札",), "ライブラリ": ("山札",), "ライブラリー": ("山札",), "山の上": ("山札の上",),
     "トラッシュ": ("墓地",), "捨て札": ("墓地",), "墓場": ("墓地",), "グレイブ": ("墓地",),
-    "ハンド": ("手札",),
+    "ハンド": ("手札",), "中身": ("内容",),  # 2.5.4 山札の内容: what the cards are
     "重ねたカード": ("場の下",), "下のカード": ("場の下",), "下に重なった": ("場の下",), "進化元": ("場の下",),
     "重なっている": ("場の下", "重なって"),
     # Card states (3.1, 3.2): the rulebook writes ウラ/オモテ in katakana; 裏 never occurs in it.
@@ -94,6 +95,20 @@ PLAYER_WORDS: tuple[Entry, ...] = _entries("TCG", {
     "先行": ("先攻",), "後行": ("後攻",), "初ターン": ("1ターン目",), "最初のターン": ("1ターン目",),
     "エクストラターン": ("追加のターン",), "追加ターン": ("追加のターン",),
     "ターン開始": ("ターンの初め",), "ターン終了": ("ターンの終わり",), "エンド": ("終わり",),
+    "ターンエンド": ("ターンの終わり",), "返しのターン": ("次の相手のターン",),  # 5.6.2, 5.6.3
+    # Other games' words for the rulebook's ideas: Magic's speeds (5.2.4, 11.2.4), Yu-Gi-Oh!'s damage step
+    # (10.6.2 ⑥ パワーの確定), overlay materials (2.4 場の下) and once-per-turn by name (6.11.6 効果名).
+    "インスタント": ("相手の攻撃時にも発動できる",), "ソーサリー": ("効果発動フェーズ",),
+    "ダメステ": ("パワーの確定",), "ダメージステップ": ("パワーの確定",), "素材": ("場の下",),
+    "名称ターン1": ("効果名", "1ターンに1度"),
+    "戦闘": ("バトル",), "バーン": ("ダメージ",),  # 11.7.1, 11.3.1
+    "回収": ("墓地から", "手札に加える"), "サルベージ": ("墓地から", "手札に加える"),  # 4.5.1
+    "踏み倒し": ("セットせずに召喚",), "踏み倒す": ("セットせずに召喚",),  # 6.9.1
+    "ブリンク": ("場を離れ", "場に戻"),  # 3.5.3: leaves the field and comes back
+    # How people ask, and how the rulebook answers: the order of 10 (処理順序: 順番, 先に; the turn player
+    # 選ぶ, 10.1.2) and how long a change lasts (5.6 ターン数・期間の数え方).
+    "どっちが先": ("順番", "先に"), "どちらが先": ("順番", "先に"), "誰が決める": ("選ぶ",),
+    "いつまで": ("期間",),
 })
 
 # Card text's power modifiers (+1000, −3000): the rulebook speaks of パワー増減, 加算 and 減算 (10.4, 11.6.2).
@@ -126,9 +141,11 @@ def rulebook_aliases(book: Rulebook) -> tuple[Entry, ...]:
 
 
 class Glossary:
-    """Player words and aliases, looked up longest first."""
+    """Player words and aliases, looked up longest first; then, where none is read, words spelt by their
+    sound (:mod:`adjudicator.search.soundalike`: てふだ → 手札, 召還 → 召喚)."""
 
-    def __init__(self, entries: Iterable[Entry]):
+    def __init__(self, entries: Iterable[Entry], sounds: SoundAlikes | None = None):
+        self._sounds = sounds
         merged: dict[str, Entry] = {}
         for entry in entries:
             merged.setdefault(entry.word, entry)  # the first source wins: the rulebook's own, then TCG usage
@@ -139,14 +156,18 @@ class Glossary:
 
     @classmethod
     def for_books(cls, books: Iterable[Rulebook]) -> Glossary:
-        return cls([alias for book in books for alias in rulebook_aliases(book)] + list(PLAYER_WORDS))
+        books = tuple(books)
+        return cls([alias for book in books for alias in rulebook_aliases(book)] + list(PLAYER_WORDS),
+                   SoundAlikes.for_books(books))
 
     @property
     def entries(self) -> tuple[Entry, ...]:
         return self._entries
 
-    def _readings(self, text: str) -> tuple[Reading, ...]:
-        """The words of ``text`` this glossary reads, longest first and not overlapping, in text order.
+    def _readings(self, text: str, sounds: bool = True, typos: bool = True) -> tuple[Reading, ...]:
+        """The words of ``text`` this glossary reads, longest first and not overlapping, in text order; with
+        ``sounds``, also the spans that sound like the rulebook's words where no entry is read, and with
+        ``typos`` the kanji pairs one kanji off the rulebook's.
 
         A word that is already the rulebook's own term in place (フィールド inside 「フィールド」とも) is still
         read: the alternatives only add to the query.
@@ -167,11 +188,18 @@ class Glossary:
                     found.append((start, Reading(entry.word, entry.terms, entry.source)))
                     break
                 start = folded.find(entry.word, end)
+        if self._sounds is not None:
+            for sound in (self._sounds.read(folded) if sounds else ()) + (self._sounds.typos(folded) if typos else ()):
+                start = folded.find(sound.word)
+                end = start + len(sound.word)
+                if start >= 0 and not any(taken[start:end]):
+                    taken[start:end] = [True] * (end - start)
+                    found.append((start, Reading(sound.word, sound.terms, sound.source)))
         return tuple(reading for _, reading in sorted(found, key=lambda pair: pair[0]))
 
-    def _expansions(self, text: str) -> tuple[str, ...]:
+    def _expansions(self, text: str, sounds: bool = True, typos: bool = True) -> tuple[str, ...]:
         """``text`` with each read word replaced by each of its terms (one variant per replacement)."""
         folded = normalize(text)
         variants = [folded.replace(reading.word, term, 1)
-                    for reading in self.readings(folded) for term in reading.terms]
+                    for reading in self.readings(folded, sounds, typos) for term in reading.terms]
         return tuple(dict.fromkeys(variant for variant in variants if variant != folded))

@@ -1,4 +1,5 @@
-"""Clause numbers inside free text: ``11.2.2 ブロック``, ``6.7.1とは``, ``10.6.2‐8``, ``101.4 a``, ``dm:101.4a``.
+"""Clause numbers inside free text: ``11.2.2 ブロック``, ``6.7.1とは``, ``10.6.2‐8``, ``101.4 a``, ``dm:101.4a``,
+``6-7-1`` (dashes for dots).
 
 A number people type in a question names the clause they are asking about, so the search pins it first
 instead of matching its digits as words. This module only finds the mentions and says which book a prefix
@@ -26,7 +27,10 @@ _NUMBER = re.compile(
     rf"(?:\s*(?:[{_DASHES}]|の)\s*(?P<item>\d+)(?![\d.]))?"
     r"(?![0-9]|\s*[倍%割])"  # 1.5倍 is a quantity, not clause 1.5
     r"|(?<![0-9a-z])第\s*(?P<chapter>\d+)\s*章"
+    # 6-7-1 for 6.7.1 (and 10-6-2-5 for the item 10.6.2-5): three or four numbers joined by dashes only.
+    r"|(?<![0-9a-z.\-‐‑‒–—―−])(?P<dashed>\d{1,3}(?:[-‐‑‒–—―−]\d{1,3}){2,3})(?![0-9.\-‐‑‒–—―−])"
 )
+_DASH = re.compile("[-‐‑‒–—―−]")
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,9 @@ def find_mentions(text: str) -> tuple[Mention, ...]:
     for match in _NUMBER.finditer(folded):
         if match.group("chapter"):
             ref = f"ch{int(match.group('chapter'))}"
+        elif match.group("dashed"):
+            parts = _DASH.split(match.group("dashed"))
+            ref = normalize_ref(".".join(parts[:3]) + (f"-{parts[3]}" if len(parts) > 3 else ""))
         else:
             number = re.sub(r"\s+", "", match.group("number"))
             ref = normalize_ref(f"{number}-{match.group('item')}" if match.group("item") else number)

@@ -17,13 +17,15 @@ MAX_QUERY_LENGTH = 200
 
 # The effect marks (6.4.1–6.4.9). Quoted (「1」) they are always the mark; unquoted only where nothing else
 # reads: before マーク or 効果 (1マーク, 召の効果, 常効果) and not after a number word (ランク1の効果), and
-# 召 that does not begin 召喚 (the rulebook writes 召 nowhere else).
+# 召 that does not begin a compound (召喚, and 召還 that an input method writes for it: the rulebook writes
+# 召 nowhere else).
 MARKS = ("召", "1", "常", "合", "〈〉", "【】", "｛｝")
 _QUOTED_MARK = re.compile(r"[「『]([召1常合])[」』]")
-# Chapter 7's brackets (7.1.1), filled or empty; after NFKC the full-width ｛｝ are ASCII braces.
-_BRACKETS = {"〈": "〈〉", "【": "【】", "{": "｛｝"}
-_BRACKET = re.compile(r"〈[^〈〉]{0,20}〉|【[^【】]{0,20}】|\{[^{}]{0,20}\}")
-_MARK_WORD = re.compile(r"(?<![0-9a-zクルー])([召1常合])(?=\s*(?:マーク|の効果|効果))|召(?!喚)")
+# Chapter 7's brackets (7.1.1), filled or empty; after NFKC the full-width ｛｝ are ASCII braces. People type
+# the ASCII look-alikes too (<守護>, [武士], and ＜＞ ［］ that NFKC makes ASCII) and Duel Masters' 《》 for a name.
+_BRACKETS = {"〈": "〈〉", "【": "【】", "{": "｛｝", "<": "〈〉", "《": "〈〉", "[": "【】"}
+_BRACKET = re.compile(r"〈[^〈〉]{0,20}〉|【[^【】]{0,20}】|\{[^{}]{0,20}\}|<[^<>]{0,20}>|《[^《》]{0,20}》|\[[^\[\]]{0,20}\]")
+_MARK_WORD = re.compile(r"(?<![0-9a-zクルー])([召1常合])(?=\s*(?:マーク|の効果|効果))|召(?![\u4e00-\u9fff])")
 
 # 「」 and 『』 are the rulebook's own quotes; ASCII and typographic double quotes are what people paste.
 _PHRASE = re.compile(r"「([^「」]*)」|『([^『』]*)』|\"([^\"]*)\"|“([^“”]*)”")

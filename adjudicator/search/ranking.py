@@ -54,6 +54,10 @@ class Profile:
     fields: Mapping[str, float]
     synonyms: bool = True
     synonym_weight: float = 0.8
+    # Words spelt by their sound (てふだ → 手札, 召還 → 召喚) read as the rulebook's, as the glossary's are.
+    sound_alikes: bool = True
+    # Kanji pairs one kanji off the rulebook's (墓池 → 墓地), read as those.
+    kanji_typos: bool = True
     # Weight of a bigram of hiragana only (にな, たら, どう). It looks like grammar, but その/の後 carry その後.
     kana_bigram_weight: float = 1.0
     # Multiplies the score (× 1 + bonus) of a section's first clause: it states the rule the rest refine
@@ -136,6 +140,11 @@ class Ranker:
         self._analysed = functools.lru_cache(maxsize=4096)(self._analyse)
         self.words = functools.lru_cache(maxsize=4096)(lambda text: tuple(self._morph.words(text)))
 
+    @property
+    def misspellings(self) -> tuple[bool, bool]:
+        """Whether the glossary also reads words spelt by their sound, and kanji one off the rulebook's."""
+        return self.profile.sound_alikes, self.profile.kanji_typos
+
     def weighting(self) -> scoring.BM25F:
         return scoring.BM25F(B=self.profile.bm25_b, K1=self.profile.bm25_k1)
 
@@ -147,7 +156,8 @@ class Ranker:
         variants = [(text, weight) for text, weight in weighted if text.strip()]
         if self.profile.synonyms:
             variants += [(variant, weight * self.profile.synonym_weight)
-                         for text, weight in weighted for variant in self.glossary.expansions(text)]
+                         for text, weight in weighted
+                         for variant in self.glossary.expansions(text, *self.misspellings)]
         return variants
 
     def content_words(self, parsed: ParsedQuery) -> int:
@@ -224,7 +234,7 @@ class Ranker:
         kanji stem (引ける → 引), and the rulebook terms the glossary reads it as (デッキ → 山札)."""
         concepts: list[frozenset[str]] = []
         for text in (parsed.words, *parsed.phrases):
-            readings = self.glossary.readings(text) if self.profile.synonyms else ()
+            readings = self.glossary.readings(text, *self.misspellings) if self.profile.synonyms else ()
             for _, surface, base in self.words(text):
                 forms = {surface, base, _stem(surface)}
                 for reading in readings:
