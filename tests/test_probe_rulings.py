@@ -216,3 +216,21 @@ def test_no_face_up_card_anywhere_bars_even_a_level_zero_event():
     assert not barred["legal"] and "2.2.1" in barred["violations"][0]["cites"]
     allowed = scenario({"hand": [event], "field": {1: {"card": {"name": "足軽", "rank": 0, "power": 500}}}}, {}, [{"event": {"card": "ev"}}])
     assert allowed["legal"] and allowed["final"]["A"]["hand"] == 1
+
+
+def test_a_flip_in_the_summon_phase_lets_its_summoned_triggers_run_first():
+    card = {"name": "伝令", "rank": 1, "power": 1000, "effects": [
+        {"name": "早馬", "when": {"event": "summoned", "card": "self"}, "sentences": [{"do": [{"draw": 1}]}]}]}
+    trace = scenario({"field": {1: {"card": card, "face": "down"}}}, {}, [{"summon_phase": {}}], phase="summon")
+    assert trace["final"]["A"]["hand"] == 2 and "10.5.2" in cited(trace)
+
+
+def test_a_next_turn_change_on_all_cards_fixes_them_now():
+    weaken = _once("弱体", [{"power": {"target": {"player": "opponent", "all": True}, "add": -1000, "until": "next_turn"}}])
+    trace = scenario({"field": {1: {"card": weaken}}}, {"field": {1: {"card": {"name": "槍兵", "rank": 2, "power": 3000}}}},
+                     [{"activate": {"card": "A1", "effect": "弱体"}}])
+    assert "8.2.1" in cited(trace)
+    now = _once("弱体", [{"power": {"target": {"player": "opponent", "all": True}, "add": -1000, "until": "end_of_turn"}}])
+    trace = scenario({"field": {1: {"card": now}}}, {"field": {1: {"card": {"name": "槍兵", "rank": 2, "power": 3000}}}},
+                     [{"activate": {"card": "A1", "effect": "弱体"}}])
+    assert "8.2.1" not in cited(trace)

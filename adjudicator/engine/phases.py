@@ -212,7 +212,7 @@ def _flip_up(game: "Game", player_id: str, slots: list[int], *, limited: bool) -
         zone_moves.set_face_down(game, top, False)
         top.summoned_turn = board.turn_index  # a normal summon (10.5.1), so 「召」 may be used (6.4.1)
     changes = [f"{player_id}{slot}: ウラ → オモテ {naming.card_label(board, player.field[slot].top)}" for slot in slots]
-    rules: list[Rule] = [SUMMON, FLIP_FORCED, NORMAL_SUMMON]
+    rules: list[Rule] = [SUMMON, FLIP_FORCED, NORMAL_SUMMON, SUMMON_TRIGGERS_FIRST]  # a flip is a summon: its 「召喚した時」 (10.5.2)
     considered = []
     left = [slot for slot in face_down if slot not in slots]
     if limited:  # the flips share the turn's summon count with the rank-0 summons (6.10.2)

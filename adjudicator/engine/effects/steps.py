@@ -371,6 +371,11 @@ def flip_up_step(run: "EffectRun", step: Step) -> StepResult:
     )
 
 
+POWER_CARDS_FIXED = rule(
+    "power_cards_fixed", "8.2.1", "期間付きのパワー修正は、処理した瞬間の場のカードに及ぶ（後から場に加わったカードは含まない）"
+)
+
+
 def power_step(run: "EffectRun", step: Step) -> StepResult:
     """パワー増減 (10.4.2) / 「パワーが〇〇になる」 (10.4.3); never below 0 (11.6.2); not on face-down cards (3.1.7)."""
     spec: PowerSpec = step.argument
@@ -385,6 +390,8 @@ def power_step(run: "EffectRun", step: Step) -> StepResult:
     rules: list[Rule] = [AMOUNTS_ADD_UP] if spec.add is not None else [POWER_SET_OVERRIDES]
     if spec.turns is not None or spec.until in ("next_turn", "end_of_next_turn", "end_of_own_next_turn"):
         rules.append(durations.duration_rule(spec))   # whose turn 「次のターン」 etc. means (5.6.1, 5.6.2, 5.6.4)
+        if spec.target.all:
+            rules.append(POWER_CARDS_FIXED)  # a card that comes later is not among 「全て」 (8.2.1)
     for card in selection.cards:
         if immune(board, card):
             considered.append(Considered.of(f"{card_words(board, card)}は効果を受けない", IMMUNE, outcome="refuses"))
