@@ -107,3 +107,25 @@ def test_templates_compiled_once_are_not_compiled_again_by_the_next_app(client, 
 
     monkeypatch.setattr(again.jinja_env, "compile", compile_again)
     assert again.test_client().get("/scenarios").status_code == 200
+
+
+def test_the_kept_sound_alike_readings_read_back_as_made_and_a_damaged_file_is_made_again(own_data_dir, monkeypatch):
+    from adjudicator.rulebook.loader import list_rulebooks
+    from adjudicator.search import soundalike
+
+    books = tuple(list_rulebooks())
+    question = "てふだをすてて、ぼちに召還したら？"
+
+    def read_anew():
+        soundalike._BUILT.clear()  # what a new process sees
+        return soundalike.SoundAlikes.for_books(books).read(question)
+
+    made = read_anew()
+    assert [(alike.word, alike.terms[0]) for alike in made] == [("てふだ", "手札"), ("ぼち", "墓地"), ("召還し", "召喚し")]
+    [kept] = own_data_dir.glob("sounds-*.json")
+    with monkeypatch.context() as patched:
+        patched.setattr(soundalike, "_read_readings", lambda books: pytest.fail("MeCab read the books again"))
+        assert read_anew() == made
+    for damage in ("{", '{"readings": [], "sources": {}}', '{"readings": {"テフダ": [1]}, "sources": {}}'):
+        kept.write_text(damage, "utf-8")
+        assert read_anew() == made

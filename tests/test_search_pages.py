@@ -22,6 +22,21 @@ def test_the_page_says_which_player_words_it_read_and_credits_the_rulebook(clien
     assert re.search(r'ランダムに</b> → 見ずに（<a href="/rules/hi-story/4.3.1">4.3.1</a>）', readings)
 
 
+def test_a_kanji_one_off_the_rulebooks_is_credited_to_a_clause_that_prints_the_word_meant(client):
+    page = html(client.get("/search", query_string={"q": "墓池に送る", "book": "hi-story"}))
+    readings = unescape(re.search(r'<p class="search-readings">(.*?)</p>', page, re.S).group(1))
+    assert re.search(r'墓池</b> → 墓地（<a href="/rules/hi-story/2.3.4">2.3.4</a>）', readings)
+
+
+def test_a_reading_with_no_clause_is_card_game_usage_only_when_the_glossary_says_so(app):
+    from adjudicator.web.search_pages import _reading_source
+
+    with app.test_request_context():
+        assert _reading_source("TCG") == ("カードゲームの用語", None)
+        assert _reading_source("") == ("近い表記", None)  # a near spelling whose pair no clause prints as a word
+        assert _reading_source("hi-story:99.9") == ("近い表記", None)
+
+
 def test_an_unknown_number_offers_the_nearest_clause(client):
     page = html(client.get("/search", query_string={"q": "6.7.10", "book": "hi-story"}))
     assert "6.7.10 という条文はありません" in page

@@ -1,4 +1,5 @@
-"""The scenario corpus's plain fields, and what is derived from them, read once and kept beside the index.
+"""The scenario corpus's plain fields, and what is derived from them or from the rulebooks' text, read once
+and kept beside the index.
 
 The clause pages (the examples citing a clause), the search page (the worked examples after the hits) and the
 gallery (its cards, each a resolved scenario) all read the files under ``scenarios/``. Parsing the 671 YAML
@@ -7,7 +8,9 @@ requests after a start (``bench/start_bench.py``). So the service makes them onc
 fork, and keeps each as JSON beside the search index (``$ADJUDICATOR_DATA_DIR/corpus``), named after a
 fingerprint of every corpus file and of the package's source (path, size, modification time): a changed,
 added or removed file, or changed code (the gallery's rulings come from the engine), leads to a new one, never
-to stale examples. What cannot be read back as written (damaged, or a read-only data directory) is made
+to stale examples. The search's sound-alike readings (MeCab over every clause, a sixth of a second) are kept
+the same way, named after each rulebook's SHA-256 and the code that reads them (:func:`kept_for_books`).
+What cannot be read back as written (damaged, or a read-only data directory) is made
 again; it never breaks a page.
 
 Only plain fields are read here; a scenario itself is always loaded through the format's own guarded loader.
@@ -20,7 +23,7 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -60,6 +63,7 @@ CODE: dict[str, tuple[str, ...]] = {
     "scan": ("search/corpus.py",),
     "examples": ("search/corpus.py", "search/examples.py", "search/analysis.py"),
     "gallery": (),
+    "sounds": ("search/soundalike.py", "search/analysis.py", "morphology.py"),
 }
 
 
@@ -84,11 +88,15 @@ def _stats(base: Path, suffix: str) -> tuple[tuple[str, int, int], ...]:
 @lru_cache(maxsize=16)
 def fingerprint(kind: str, root: Path) -> str:
     """Of every corpus file (``gallery.toml`` too) and of the code that makes ``kind`` from them."""
+    return _digest(kind, _stats(root, ""))
+
+
+def _digest(kind: str, sources: Iterable[tuple[str, object, object]]) -> str:
+    """Of ``sources`` (a file's path, size and time, or a book's id and SHA-256) and of ``kind``'s code."""
     code = CODE[kind]
     digest = hashlib.sha256(kind.encode())
-    for where, size, modified in (*_stats(root, ""),
-                                  *(stat for stat in _stats(_PACKAGE_DIR, ".py") if not code or stat[0] in code)):
-        digest.update(f"\n{where}\0{size}\0{modified}".encode())
+    for where, *stamp in (*sources, *(stat for stat in _stats(_PACKAGE_DIR, ".py") if not code or stat[0] in code)):
+        digest.update("\0".join(map(str, ("\n" + where, *stamp))).encode())
     return digest.hexdigest()[:20]
 
 
@@ -131,7 +139,21 @@ def kept(kind: str, root: Path, make: Callable[[], Any], read: Callable[[Any], T
     """``read(make())``, where ``make`` gives plain JSON data about the corpus under ``root`` (``kind`` one of
     ``CODE``, which names the code that makes it): made once per corpus and code, then read back from the file kept under the fingerprint. ``read`` checks what it reads
     and raises one of ``UNREADABLE`` when it is not what ``make`` gives: then it is made again."""
-    cache = _cache_file(kind, root)
+    return _kept(kind, _cache_file(kind, root), make, read)
+
+
+def kept_for_books(kind: str, books: tuple[tuple[str, str], ...], make: Callable[[], Any],
+                   read: Callable[[Any], T]) -> T:
+    """As :func:`kept`, for data made from the rulebooks' text: ``books`` are their (id, SHA-256)."""
+    try:
+        stamp = _digest(kind, sorted(books))
+        cache = paths.user_data_dir() / CACHE_DIR_NAME / f"{kind}-{stamp}.json"
+    except OSError:
+        cache = None
+    return _kept(kind, cache, make, read)
+
+
+def _kept(kind: str, cache: Path | None, make: Callable[[], Any], read: Callable[[Any], T]) -> T:
     if cache is not None:
         try:
             return read(orjson.loads(cache.read_bytes()))

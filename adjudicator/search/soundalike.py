@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from adjudicator.morphology import ThreadTaggers
 from adjudicator.rulebook import Rulebook
+from adjudicator.search import corpus
 from adjudicator.search.analysis import features, normalize
 
 # How players say the rulebook's game words that IPADIC reads another way (手札 as シュサツ, 山札 as ヤマサツ,
@@ -88,36 +89,29 @@ class SoundAlikes:
 
     @classmethod
     def for_books(cls, books: Iterable[Rulebook]) -> SoundAlikes:
-        """Read once per process for the same books (MeCab over every clause: a fifth of a second)."""
+        """Made once per process for the same books, from the readings kept beside the index
+        (:func:`corpus.kept_for_books`): MeCab over every clause costs a sixth of a second, which every start
+        paid before the first search."""
         books = tuple(books)
         key = tuple((book.id, book.sha256) for book in books)
         with _BUILT_LOCK:
             if key not in _BUILT:
                 if len(_BUILT) >= 4:  # a test run opens a handful of book sets; bounded all the same
                     _BUILT.clear()
-                _BUILT[key] = cls.read_books(books)
+                _BUILT[key] = corpus.kept_for_books("sounds", key, lambda: _read_readings(books),
+                                                    lambda data: cls._from_kept(data, books))
             return _BUILT[key]
 
     @classmethod
-    def read_books(cls, books: tuple[Rulebook, ...]) -> SoundAlikes:
-        tagger = ThreadTaggers().get()
-        counts: dict[str, Counter] = {}
-        sources: dict[str, str] = {}
-        texts = []
-        for book in books:
-            for node in book.walk():
-                text = normalize(node.text)
-                texts.append(text)
-                for surface, reading in _rulebook_spans(tagger, text):
-                    counts.setdefault(reading, Counter())[surface] += 1
-                    sources.setdefault(surface, f"{book.id}:{node.id}")
-        printed = "\n".join(texts)
-        for surface, reading in TERM_READINGS.items():
-            if surface in printed:
-                counts.setdefault(katakana(reading), Counter())[surface] += 1_000_000
-        readings = {reading: tuple(surface for surface, _ in surfaces.most_common(_SURFACES_PER_READING))
-                    for reading, surfaces in counts.items()}
-        return cls(readings, sources, printed)
+    def _from_kept(cls, data: dict, books: tuple[Rulebook, ...]) -> SoundAlikes:
+        readings, sources = data["readings"], data["sources"]
+        if not (isinstance(readings, dict) and isinstance(sources, dict)
+                and all(isinstance(terms, list) and all(isinstance(term, str) for term in terms)
+                        for terms in readings.values())
+                and all(isinstance(source, str) for source in sources.values())):
+            raise TypeError("not the sound-alike readings")
+        printed = "\n".join(normalize(node.text) for book in books for node in book.walk())
+        return cls({reading: tuple(terms) for reading, terms in readings.items()}, sources, printed)
 
     def _read(self, text: str) -> tuple[SoundAlike, ...]:
         """The spans of ``text`` the rulebook never prints that sound like a span it does, left to right,
@@ -180,6 +174,29 @@ class SoundAlikes:
             if len(reading) >= _MIN_READING and reading in self._readings:
                 best = (end, self._readings[reading])
         return best
+
+
+def _read_readings(books: tuple[Rulebook, ...]) -> dict:
+    """What :class:`SoundAlikes` reads from the books, as plain data to keep: each katakana reading with the
+    rulebook's spans that have it (most printed first), and the first clause that prints each span."""
+    tagger = ThreadTaggers().get()
+    counts: dict[str, Counter] = {}
+    sources: dict[str, str] = {}
+    printed = []
+    for book in books:
+        for node in book.walk():
+            text = normalize(node.text)
+            printed.append(text)
+            for surface, reading in _rulebook_spans(tagger, text):
+                counts.setdefault(reading, Counter())[surface] += 1
+                sources.setdefault(surface, f"{book.id}:{node.id}")
+    joined = "\n".join(printed)
+    for surface, reading in TERM_READINGS.items():
+        if surface in joined:
+            counts.setdefault(katakana(reading), Counter())[surface] += 1_000_000
+    return {"readings": {reading: [surface for surface, _ in surfaces.most_common(_SURFACES_PER_READING)]
+                         for reading, surfaces in counts.items()},
+            "sources": sources}
 
 
 def _reading(word) -> str | None:

@@ -131,11 +131,12 @@ def _pages(result: SearchResult, limit: int, page: int) -> dict:
 
 
 def _reading_source(source: str) -> tuple[str, str | None]:
-    """How the page credits a reading: the clause that defines it (with its link), or general usage."""
+    """How the page credits a reading: the clause that defines or prints it (with its link), general card-game
+    usage (``TCG``), or else a spelling one kanji off the rulebook's (墓池 → 墓地, ``search/soundalike.py``)."""
     book_id, _, node_id = source.partition(":")
     book = find_book(book_id) if node_id else None
     if book is None or book.get(node_id) is None:
-        return "カードゲームの用語", None
+        return ("カードゲームの用語" if source == "TCG" else "近い表記"), None
     return node_id, node_url(book, node_id)
 
 
