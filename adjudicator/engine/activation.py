@@ -20,7 +20,7 @@ from adjudicator.format.effects import Effect
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.effects.interpreter import OPTIONAL
-from adjudicator.engine.effects.names import COPY_NAME_LIMIT, COPY_RESTRICTED, name_limit_problem
+from adjudicator.engine.effects.names import COPY_NAME_LIMIT, EFFECT_RESTRICTION, name_limit_problem
 from adjudicator.engine.effects.shared import shared_cards
 from adjudicator.engine.effects.words import card_words, count_change
 from adjudicator.engine.restrictions import forbidding
@@ -40,6 +40,9 @@ CONSTANT_MARK = rule("constant_mark", ("6.4.5", "6.4.6"), "「常」はオモテ
 TRIGGERED = rule("triggered", ("6.4.7", "10.1.9"), "「〜時」の効果は条件を満たした時に発動し、宣言して発動するものではない")
 REST_DOES_NOT_STOP = rule("rest_does_not_stop", "3.2.4", "レスト状態は効果の発動を制限しない")
 EVENT_LEVEL = rule("event_level", ("6.8.1", "6.8.2"), "事変は、場のオモテのカードの一番大きなランク以下のレベルなら発動できる")
+EVENT_NEEDS_FACE_UP = rule(
+    "event_needs_face_up", "2.2.1", "事変は、自分か相手の場にそのレベル以上のランクのオモテのカードがある時に発動できる（なければレベル0も発動できない）"
+)
 ONE_EVENT_PER_TURN = rule("one_event_per_turn", ("6.8.1", "11.2.4"), "事変は相手のターンも含め1ターンに1枚まで")
 EVENT_IN_NO_ZONE = rule("event_in_no_zone", ("2.8.1", "2.8.2"), "処理中の事変はどのゾーンにも属さない")
 EVENT_TO_GRAVEYARD = rule("event_to_graveyard", ("6.8.3", "2.8.1"), "事変は効果を使い終わったら墓地へ送る")
@@ -91,7 +94,7 @@ def _check_activation(game: "Game", card: Card, effect: Effect) -> None:
     if forbidden is not None:
         raise Illegal(forbidden[0], *forbidden[1], ACTIVATION_CONDITION)
     if effect.restricted:
-        raise Illegal(f"{words}は効果制限の条件を満たしていないので発動できない", COPY_RESTRICTED, ACTIVATION_CONDITION)
+        raise Illegal(f"{words}は効果制限の条件を満たしていないので発動できない", EFFECT_RESTRICTION, ACTIVATION_CONDITION)
     limit = name_limit_problem(game, card.owner, effect)
     if limit is not None:
         raise Illegal(f"{words}: {limit}", COPY_NAME_LIMIT, ACTIVATION_CONDITION)
@@ -146,7 +149,8 @@ def event_problem(game: "Game", player: str, card: Card, counter: bool = False) 
     highest, holder, _ = highest_face_up_rank(game)
     if highest is None or level > highest:
         basis = f"場のオモテのカードの一番大きなランクは{highest}（{card_words(game.board, holder)}）" if holder else "場にオモテのカードがない"
-        return f"{card.label()}のレベル{level}に対し、{basis}。ウラのカードと場の下のカードは数えない", (EVENT_LEVEL, EFFECTIVE_RANK, FACE_DOWN_NO_INFO)
+        none_up = (EVENT_NEEDS_FACE_UP,) if highest is None else ()  # 6.8.1's 「一番大きなランク」 needs a card at all
+        return f"{card.label()}のレベル{level}に対し、{basis}。ウラのカードと場の下のカードは数えない", (EVENT_LEVEL, *none_up, EFFECTIVE_RANK, FACE_DOWN_NO_INFO)
     return None
 
 

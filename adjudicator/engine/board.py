@@ -226,7 +226,7 @@ class Board:
     attacking: Card | None = None
     attack_target: Card | None = None
     extra_turn_granted_in: int | None = None  # turn_index in which an extra turn was granted (5.8.3)
-    done_in_turn: dict[str, int] = field(default_factory=dict)  # phase action → turn_index it was done in
+    done_in_turn: dict[str, int] = field(default_factory=dict)  # phase action (or "defence:B", 11.2.5) → turn_index it was done in
     turn_counts: dict[str, int] = field(default_factory=dict)  # own turns each player has begun (5.5.1, 5.8.5)
     revealed: tuple[int, ...] = ()  # face-down cards an effect 「見て」 may read while it runs (3.1.6)
     activated: tuple[tuple[str, str, int], ...] = ()  # (player, effect name, turn_index), copies too (6.11.8)

@@ -9,7 +9,7 @@ The action loop that builds a ``Game`` per action is :mod:`adjudicator.engine.re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NoReturn, Protocol
+from typing import Any, Callable, NoReturn, Protocol
 
 from adjudicator.format.actions import Choices
 from adjudicator.engine.board import Board, CountUnknown, count_reduced
@@ -55,6 +55,8 @@ class Game:
     pick_queues: dict[str | None, list[Any]] = field(default_factory=dict)  # the action's picks left (picks.py)
     copy_depth: int = 0           # copies running inside copies (6.11), bounded
     resolving: list[tuple[int, str]] = field(default_factory=list)  # (card uid, effect name) of triggers running
+    effect_depth: int = 0         # effects being processed: what their steps trigger is ordered under 10.1.9
+    in_attack: bool = False       # between ① and ⑩ of an attack (10.6.2): what is ready together is ordered by 10.6.3
 
     # -- choices and outcomes ----------------------------------------------------------------------
 
@@ -103,8 +105,11 @@ class Game:
 
     # -- game end (12.1) ---------------------------------------------------------------------------
 
-    def check_deck_out(self) -> None:
-        """After each batch of simultaneous processing, a deck at 0 ends the game at once (12.1.1, 12.1.2)."""
+    def check_deck_out(self, why_now: Callable[[], tuple[Rule, ...]] | None = None) -> None:
+        """After each batch of simultaneous processing, a deck at 0 ends the game at once (12.1.1, 12.1.2).
+
+        ``why_now``: the clauses that put this check before the rest of the processing (asked only when a
+        deck is at 0), e.g. an effect on both decks checked after its first part (12.1.3)."""
         if self.board.winner is not None:
             raise Stop()
         for pid in ("A", "B"):
@@ -123,6 +128,7 @@ class Game:
             f"{loser}の山札が0枚になった。その瞬間に{winner}の勝利で試合が終了し、残りの処理は行わない。",
             DECK_OUT,
             CHECK_AT_EACH_BATCH,
+            *(why_now() if why_now else ()),
         )
         raise Stop()
 

@@ -32,6 +32,7 @@ SUMMON_FORBIDDEN = rule("summon_forbidden", "6.10.3", "「召喚できない」�
 NORMAL_SUMMON = rule("normal_summon", ("10.5.1", "6.9.5"), "通常の召喚（オモテにする処理とランク0の召喚）はまとめて行う")
 SUMMON_TRIGGERS_FIRST = rule("summon_triggers_first", "10.5.2", "通常召喚に由来する「召喚した時」の効果は召喚フェーズの終わりの処理より前に解決してよい")
 RANK_ZERO_SUMMON = rule("rank_zero_summon", ("5.2.3", "6.9.1"), "手札のランク0のカードを空いている置き場所にオモテで出す")
+PLACED_ACTIVE = rule("placed_active", "3.2.1", "カードは召喚・セット等によって場に置かれた時点ではアクティブ状態である")
 SET = rule("set_rank_plus_one", "5.2.5", "自分の場のオモテのカードの上に、それよりランクが1つ大きいカードをウラ向きで1枚セットする")
 NO_SET_ON_FACE_DOWN = rule("no_set_on_face_down", "3.1.5", "場のウラのカードの上にはセットできない")
 REST_AND_SET = rule("rest_and_set", "3.2.4", "レストは攻撃とブロックだけを制限する。レストしたカードの上にセットしたカードもレスト")
@@ -149,7 +150,9 @@ def _placements(game: "Game", player_id: str, entries: list[str | SummonEntry]) 
             raise Illegal(f"{card.label()}はランク0の人物カードではないので召喚フェーズに召喚できない", RANK_ZERO_SUMMON, PERSON_AND_EVENT)
         slot = entry.slot if entry.slot is not None else next((s for s in free if s not in claimed), None)
         if slot is None:
-            raise Illegal(f"{player_id}の場に空いている置き場所がないので{card.label()}を召喚できない", RANK_ZERO_SUMMON, FIELD_SLOTS)
+            # The summon phase itself goes on: only this optional summon is impossible, the flips stay forced (6.10.1).
+            game.reject_choice(f"{player_id}の場に空いている置き場所がないので{card.label()}を召喚できない", RANK_ZERO_SUMMON, FIELD_SLOTS)
+            continue
         if slot not in free:
             raise Illegal(f"{player_id}{slot}は空いていないので、そこに召喚できない", RANK_ZERO_SUMMON)
         free.remove(slot)
@@ -209,7 +212,7 @@ def _flip_up(game: "Game", player_id: str, slots: list[int], *, limited: bool) -
         zone_moves.set_face_down(game, top, False)
         top.summoned_turn = board.turn_index  # a normal summon (10.5.1), so 「召」 may be used (6.4.1)
     changes = [f"{player_id}{slot}: ウラ → オモテ {naming.card_label(board, player.field[slot].top)}" for slot in slots]
-    rules: list[Rule] = [SUMMON, FLIP_FORCED, NORMAL_SUMMON]
+    rules: list[Rule] = [SUMMON, FLIP_FORCED, NORMAL_SUMMON, SUMMON_TRIGGERS_FIRST]  # a flip is a summon: its 「召喚した時」 (10.5.2)
     considered = []
     left = [slot for slot in face_down if slot not in slots]
     if limited:  # the flips share the turn's summon count with the rank-0 summons (6.10.2)
@@ -237,7 +240,7 @@ def _summon(game: "Game", player_id: str, placements: list[tuple[Card, int]]) ->
     changes = naming.count_changes(before, board) + [f"{player_id}{slot}: 空き → {card.label()}（オモテ・アクティブ）" for card, slot in placements]
     game.trace.step(
         f"{player_id}は手札のランク0の{names}に召喚する（オモテ・アクティブ）。「召喚した時」の効果は全て出し終えてから処理する。",
-        RANK_ZERO_SUMMON, NORMAL_SUMMON, SUMMON_TRIGGERS_FIRST, changes=changes,
+        RANK_ZERO_SUMMON, PLACED_ACTIVE, NORMAL_SUMMON, SUMMON_TRIGGERS_FIRST, changes=changes,
     )
     for card, _ in placements:  # moved together: their 「召喚した時」 wait until all are out (10.1.8)
         game.happened(Event("summoned", card, player_id))

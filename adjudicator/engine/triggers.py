@@ -2,7 +2,7 @@
 
 Like Forge's waiting queue, events that happen during a step wait in ``game.pending``; when the step ends
 (:func:`drain`, called by ``game.settle()``) the effects they trigger are declared together and resolved in
-the order the turn player gives (10.1.2, 10.6.3) — the action's ``order``, or a decision when there is
+the order the turn player gives (10.1.2; 10.1.9 for 「〜た時」 of one action, 10.6.3 within an attack) — the action's ``order``, or a decision when there is
 none. The original effect then resumes (10.1.9, 10.1.10). Interrupts run at once, before the event they wait
 for (10.1.7); a move of several cards fires its after-triggers once, after all have moved (10.1.3, 10.1.8).
 
@@ -25,6 +25,8 @@ from adjudicator.engine.guard import RESISTANCE_SHOWN, is_removal_resistance, sh
 from adjudicator.engine.rules import CARD_TEXT_FIRST, rule
 from adjudicator.engine.stats import is_face_up_on_field
 from adjudicator.engine.marks import ACTIVATION_CONDITION, mark_problem, use_mark
+from adjudicator.engine.restrictions import forbidding
+from adjudicator.engine.effects.immunity import PROHIBITION_FIRST
 from adjudicator.engine.effects.shared import SHARED_ONE_EFFECT, shared_trigger_cards
 from adjudicator.engine.effects.words import card_words
 from adjudicator.engine.effects.interpreter import run_effect
@@ -39,7 +41,13 @@ AFTER_TRIGGER = rule(
 )
 BEFORE_TRIGGER = rule("before_trigger", ("10.1.7", "10.1.3"), "「〜する時」は割り込み: 移動等の前の状態で判定し、先に解決する")
 SIMULTANEOUS_TRIGGERS = rule(
-    "simultaneous_triggers", ("10.1.2", "10.6.3"), "同じタイミングで条件を満たした効果は全て発動を宣言し、処理順はターンプレイヤーが選ぶ"
+    "simultaneous_triggers", "10.1.2", "同じタイミングで条件を満たした効果は全て発動を宣言し、処理順はターンプレイヤーが選ぶ"
+)
+SAME_ACTION_TRIGGERS = rule(
+    "same_action_triggers", "10.1.9", "同じ動作によって複数の「〜た時」の効果が発動条件を満たした場合は、10.1.2の通り処理順をターンプレイヤーが選ぶ"
+)
+SAME_ATTACK_STEP = rule(
+    "same_attack_step", "10.6.3", "攻撃の同一の番号の処理が同時に発生した場合、その処理順はターンプレイヤーが選ぶ（10.1.2の攻撃フェーズにおける具体化）"
 )
 AFTER_ALL_MOVED = rule("after_all_moved", ("10.1.8", "10.1.3"), "1つの動作で複数枚が移動した時、「〜た時」は全ての移動を終えてから1度判定する")
 CONSTANT_BEFORE_AND_AFTER = rule(
@@ -50,6 +58,9 @@ MANDATORY_TRIGGER = rule(
     "mandatory_trigger", ("6.4.7", "6.5.1"), "任意性を示す文言のない効果は、条件を満たす限り強制的に発動し、使わないことを選べない"
 )
 OPTIONAL_TRIGGER = rule("optional_trigger", ("6.4.7", "6.5.3"), "任意性を示す効果は、持ち主が発動しないことを選べる")
+TRIGGER_IS_ACTIVATION = rule(
+    "trigger_is_activation", "6.1.1", "条件を満たして始まる効果も「発動」であり、「効果を発動できない」の下では発動しない"
+)
 REMOVAL_RESISTANCE = rule(
     "removal_resistance", "6.4.8",
     "そのカード自身が場を離れることに関するマークなし効果（除去耐性効果）は、ウラでも相手に見せることで発動でき、持ち主は発動しないことを選べる",
@@ -252,6 +263,11 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
     used = []
     for item in ready:
         words = f"{card_words(board, item.card)}の｛{item.effect.name}｝"
+        forbidden = forbidding(game, item.controller, "activate", item.card)
+        if forbidden is not None:  # a ban beats the forced activation (10.2.1)
+            game.trace.step(f"{words}は「{item.why}」の条件を満たしたが、{forbidden[0]}ので発動しない。",
+                            *forbidden[1], TRIGGER_IS_ACTIVATION, PROHIBITION_FIRST)
+            continue
         resisting = _removal_resistance(item.effect)
         if (item.effect.optional or resisting) and game.declined(item.effect.name):
             why = REMOVAL_RESISTANCE if resisting and not item.effect.optional else OPTIONAL_TRIGGER
@@ -273,8 +289,19 @@ def _resolve(game: "Game", ready: list[Ready], *timing_rules) -> None:
         if game.declined(item.effect.name) and not _has_optional_part(item.effect):
             game.reject_choice(f"{words}には任意性を示す文言がないので、発動しないことは選べない", MANDATORY_TRIGGER)
         used.append(item)
-    for item in _ordered(game, _combine_shared(game, used)):
+    for item in _ordered(game, _combine_shared(game, used), _order_rules(game, timing_rules)):
         _run_one(game, item, *timing_rules)
+
+
+def _order_rules(game: "Game", timing_rules: tuple) -> list:
+    """Which clauses give the turn player the order: 10.1.2 always; 10.1.9 names it for the 「〜た時」 that one
+    action of an effect being processed caused; 10.6.3 for what happens at the same numbered step of an attack (①–⑩), and only there."""
+    rules = [SIMULTANEOUS_TRIGGERS]
+    if AFTER_TRIGGER in timing_rules and game.effect_depth:
+        rules.append(SAME_ACTION_TRIGGERS)
+    if game.in_attack:
+        rules.append(SAME_ATTACK_STEP)
+    return rules
 
 
 def _combine_shared(game: "Game", ready: list[Ready]) -> list[Ready]:
@@ -316,8 +343,8 @@ def _removal_resistance(effect: Effect) -> bool:
     )
 
 
-def _ordered(game: "Game", ready: list[Ready]) -> list[Ready]:
-    """The turn player's order for effects ready at the same time (10.1.2, 10.6.3); never guessed."""
+def _ordered(game: "Game", ready: list[Ready], rules: list) -> list[Ready]:
+    """The turn player's order for effects ready at the same time (``rules``: 10.1.2 …); never guessed."""
     if len(ready) <= 1:
         return ready
     names = [item.effect.name for item in ready]
@@ -326,7 +353,7 @@ def _ordered(game: "Game", ready: list[Ready]) -> list[Ready]:
     listing = "、".join(f"｛{n}｝" for n in names)
     if _copies_of_one(ready):
         game.trace.step(
-            f"{listing}が同時に発動条件を満たした。同じカードの同じ効果なので、どの順に処理しても結果は変わらない。", SIMULTANEOUS_TRIGGERS
+            f"{listing}が同時に発動条件を満たした。同じカードの同じ効果なので、どの順に処理しても結果は変わらない。", *rules
         )
         return ready
     if len(set(names)) == len(names) and all(n in order for n in names):
@@ -334,11 +361,11 @@ def _ordered(game: "Game", ready: list[Ready]) -> list[Ready]:
         game.trace.step(
             f"{listing}が同時に発動条件を満たした。全ての発動を宣言し、ターンプレイヤー{turn_player}が選んだ順"
             f"（{'→'.join('｛' + i.effect.name + '｝' for i in ordered)}）に処理する。",
-            SIMULTANEOUS_TRIGGERS,
+            *rules,
         )
         return ordered
     game.need_decision(
-        turn_player, f"{listing}が同時に発動条件を満たした。どの順に処理するか（orderで指定する）", names, SIMULTANEOUS_TRIGGERS
+        turn_player, f"{listing}が同時に発動条件を満たした。どの順に処理するか（orderで指定する）", names, *rules
     )
     return []
 

@@ -72,6 +72,12 @@ def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
     return True, ""
 
 
+def battle_only_protection(game: "Game", card: Card) -> bool:
+    """Whether ``card`` is kept only from a battle's move to the graveyard: that does not stop an effect (11.7.2)."""
+    held = {protection.what for protection in in_force(card.protections)} | continuous.protections_for(game.board, card)
+    return card.battle_proof or "battle" in held
+
+
 def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: str) -> list[Card]:
     """Move field cards (each the top of its slot) to ``destination`` (graveyard, hand, deck_top,
     deck_bottom) together; returns the cards that actually moved.

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from adjudicator.engine import continuous, durations, naming, restrictions, zone_moves
 from adjudicator.engine.attack.state import BLOCK, DAMAGE_ZERO, DURING_ATTACK, Attack, AttackResult, end_attack_durations, gone
 from adjudicator.engine.board import Card
-from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
+from adjudicator.engine.rules import ATTACKER_LEFT, STACK_SHARES_STATE, TARGET_LEFT, Rule, rule
 from adjudicator.engine.stats import AMOUNTS_ADD_UP, FACE_DOWN_NOT_ATTACKER, POWER_FLOOR, POWER_SET_OVERRIDES, power_of
 from adjudicator.engine.trace import Considered
 
@@ -39,7 +39,15 @@ def fix_outcome(game: "Game", attack: Attack) -> AttackResult:
     attack_power = power_of(board, attack.attacker)
     opponent = attack.blocker or attack.target
     if attack_power is None or (opponent is not None and power_of(board, opponent) is None):
-        game.rulebook_gap("攻撃中にカードがウラになり、パワーを比較できない。この場合の処理は本書に定めがない", FIX_POWER, FACE_DOWN_NOT_ATTACKER)
+        # Turning face-down is neither leaving the field nor going under: the cancellations do not reach it.
+        not_cancelled = [ATTACKER_LEFT] if attack_power is None else []
+        if opponent is not None and opponent is attack.target and power_of(board, opponent) is None:
+            not_cancelled.append(TARGET_LEFT)
+        game.rulebook_gap(
+            "攻撃中にカードがウラになり、パワーを比較できない。場を離れたのでも場の下に移動したのでもないので攻撃のキャンセルにも当たらない。"
+            "この場合の処理は本書に定めがない",
+            FIX_POWER, FACE_DOWN_NOT_ATTACKER, *not_cancelled,
+        )
     if attack.blocker is not None and gone(game, attack.blocker, attack.blocker_incarnation):
         game.rulebook_gap("ブロックしたカードが⑥の前に場を離れた。この場合の処理は本書に定めがない", FIX_POWER, BLOCK)
     if opponent is None:

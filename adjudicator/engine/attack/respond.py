@@ -32,6 +32,9 @@ SUBSTITUTE = rule("substitute", "11.2.3", "身代わり: 手札から見せて�
 ONE_SUBSTITUTE = rule("one_substitute", "11.2.6", "身代わりは1回の攻撃に1枚まで、ブロック・事変と併用できない")
 COUNTER_EVENT = rule("counter_event", ("11.2.4", "11.2.7"), "「相手の攻撃時にも発動できる」事変を、攻撃を受けた側が見せて発動する")
 ONE_DEFENCE = rule("one_defence", "11.2.5", "1回の攻撃に使える防御手段はブロック・身代わり・事変のどれか1つ")
+DEFENCE_EACH_ATTACK = rule(
+    "defence_each_attack", "11.2.5", "同一ターン中に複数回の攻撃が行われる場合、それぞれの攻撃に対して別々の防御手段を選べる"
+)
 DAMAGE_ZERO_NOT_IMMUNITY = rule("damage_zero_not_immunity", "9.1.6", "ダメージを0にする権利は山札の領域に作用し、「効果を受けない」で妨げられない")
 IMMUNE_TO_POWER = rule("immune_to_power", "9.1.1", "「効果を受けない」カードのパワーは効果で増減しない")
 SUBSTITUTE_POWER = -3000
@@ -73,10 +76,23 @@ def choose_defence(game: "Game", attack: Attack, defences: list[Defence]) -> Non
         if defence.kind == "block":
             attack.blocker = game.board.find(defence.ref)
             attack.blocker_incarnation = attack.blocker.incarnation  # type: ignore[union-attr]
+    rules: list[Rule] = [CHOOSE_DEFENCE]
     if len(defences) > 1:  # several attempted: the first legal one is the defence of this attack (11.2.5)
-        game.trace.step(_defence_choice_text(game, attack), CHOOSE_DEFENCE, ONE_DEFENCE)
-    else:
-        game.trace.step(_defence_choice_text(game, attack), CHOOSE_DEFENCE)
+        rules.append(ONE_DEFENCE)
+    text = _defence_choice_text(game, attack)
+    if attack.defence is not None and _defended_earlier_this_turn(game, attack.defender):
+        text += "このターンの先の攻撃にも防御手段を使ったが、攻撃ごとに別々の防御手段を選べる。"
+        rules.append(DEFENCE_EACH_ATTACK)
+    game.trace.step(text, *rules)
+
+
+def _defended_earlier_this_turn(game: "Game", defender: str) -> bool:
+    """Whether ``defender`` used a defence on an earlier attack of this turn; records this one (11.2.5)."""
+    board = game.board
+    key = f"defence:{defender}"
+    earlier = board.done_in_turn.get(key) == board.turn_index
+    board.done_in_turn[key] = board.turn_index
+    return earlier
 
 
 def _reject_second_defence(game: "Game", attack: Attack, defence: Defence) -> None:

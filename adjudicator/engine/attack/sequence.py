@@ -33,9 +33,11 @@ def perform_attack(game: "Game", index: int, spec: AttackSpec) -> None:
     """An ``attack`` action: legality first (an illegal declaration changes nothing), then ①–⑩."""
     turns.advance_to(game, "attack")
     attack = declare_attack(game, spec)
+    game.in_attack = True
     try:
         _resolve(game, attack, spec)
     finally:
+        game.in_attack = False
         game.board.attacking = None
         game.board.attack_target = None
 

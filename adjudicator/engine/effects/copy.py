@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import CardRef, CopyEffectSpec, Effect, Step
 from adjudicator.engine.effects.facts import facts_of
-from adjudicator.engine.effects.names import COPY_NAME_COUNTS, COPY_NAME_LIMIT, COPY_RESTRICTED, name_limit_problem
+from adjudicator.engine.effects.names import COPY_NAME_COUNTS, COPY_NAME_LIMIT, COPY_RESTRICTED, EFFECT_RESTRICTION, name_limit_problem
 from adjudicator.engine.effects.run import NOT_DONE, StepResult
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.shared import shared_cards
@@ -121,7 +121,7 @@ def _copied(run: "EffectRun", source: "Card | None", name: str) -> Effect | None
         game.reject_choice(f"{words}は「召」「1」の効果ではないので、コピーできない", COPY_WHAT)
         return None
     if effect.restricted:
-        game.reject_choice(f"{words}は効果制限の条件を満たしていないので、コピーして発動することもできない", COPY_RESTRICTED)
+        game.reject_choice(f"{words}は効果制限の条件を満たしていないので、コピーして発動することもできない", COPY_RESTRICTED, EFFECT_RESTRICTION)
         return None
     problem = name_limit_problem(game, run.controller, effect)
     if problem is not None:

@@ -24,7 +24,7 @@ from adjudicator.engine.effects.names import record_activation
 from adjudicator.engine.effects.run import EffectRun, StepResult
 from adjudicator.engine.effects.steps import STEP_HANDLERS
 from adjudicator.engine.picks import with_picks
-from adjudicator.engine.rules import rule
+from adjudicator.engine.rules import SEQUENTIAL_MILL_EACH, rule
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -56,9 +56,11 @@ def run_effect(game: "Game", source: Card, effect: Effect, controller: str, own:
     run = EffectRun.start(game, source, effect, controller, step_runner=run_step, effect_runner=run_effect, cause=cause)
     record_activation(game, controller, effect)  # for 「｛〇〇｝を発動していたなら」 and name limits (6.11.6, 6.11.8)
     revealed = game.board.revealed
+    game.effect_depth += 1
     try:
         return _run_sentences(run, effect)
     finally:
+        game.effect_depth -= 1
         game.board.revealed = revealed  # what 「見て」 revealed is readable only while the effect runs (3.1.6, 4.2.1)
 
 
@@ -132,7 +134,7 @@ def run_step(run: EffectRun, step: Step, joined: bool = False) -> bool:
     if outcome.happened:
         run.did.add(step.kind)
     run.refresh_last_seen()
-    game.check_deck_out()
+    game.check_deck_out(lambda: _deck_out_order(run.effect))
     ran_before = game.operations
     game.settle()
     if game.operations != ran_before:
@@ -140,6 +142,18 @@ def run_step(run: EffectRun, step: Step, joined: bool = False) -> bool:
     if run.looked_into:
         shuffle_looked_into(run)  # after the step's 「〜た時」 effects, before the next step (4.4.1, 10.1.9)
     return outcome.complete
+
+
+def _deck_out_order(effect: Effect) -> tuple:
+    """A deck at 0 in the middle of an effect that draws or mills both players' decks: its parts run in order
+    (10.1.5), so one deck reaches 0 and the game ends before the other part is processed (12.1.3)."""
+    whose: set[str] = set()
+    for sentence in effect.sentences:
+        for step in sentence.do:
+            if step.kind in ("mill", "draw"):
+                # 「互いに」 is one simultaneous step (10.1.1), not parts in order; a bare count is one's own deck.
+                whose.add(getattr(step.argument, "player", "self"))
+    return (SEQUENTIAL, SEQUENTIAL_MILL_EACH) if {"self", "opponent"} <= whose else ()
 
 
 def _note_activator_gone(run: EffectRun) -> None:

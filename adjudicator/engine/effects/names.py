@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from adjudicator.engine.game import Game
 
 COPY_RESTRICTED = rule("copy_restricted", "6.11.5", "効果制限はコピーにも及び、その条件を満たさなければコピーして発動できない")
+EFFECT_RESTRICTION = rule(
+    "effect_restriction", ("13.3", "6.2.1"), "効果制限カードの指定による発動の制限は発動条件であり、その条件を満たさなければ発動できない"
+)
 COPY_NAME_LIMIT = rule("copy_name_limit", "6.11.6", "効果名に紐づく発動制限はコピーにも及ぶ")
 COPY_NAME_COUNTS = rule("copy_name_counts", "6.11.8", "効果名を参照して発動した事実を問う条件は、コピー経由の発動でも満たされる")
 

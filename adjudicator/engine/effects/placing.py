@@ -56,5 +56,10 @@ def stack_words(run: "EffectRun", slot: int) -> str:
 
 def covered_note(card: Card) -> list[Considered]:
     """A card that goes under another stops applying its 「常」 effects while there (3.6.2)."""
-    note = pause_note(card, "場の下にある")
+    return paused_note(card, "場の下にある")
+
+
+def paused_note(card: Card, why: str) -> list[Considered]:
+    """A card that goes under another or turns face-down stops applying its 「常」 effects meanwhile (6.4.5, 3.6.2)."""
+    note = pause_note(card, why)
     return [Considered.of(note, NOT_WHILE_FACE_DOWN_OR_UNDER, outcome="refuses")] if note else []

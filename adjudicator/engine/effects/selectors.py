@@ -192,7 +192,7 @@ def _choose(run: "EffectRun", ref: Selector, candidates: list[Card], considered:
     options = [ref_of(run, card) for card in selectable]
     question = f"{run.label}: {describe_where(ref.where)}カードを{wanted}枚{'まで' if ref.up_to else ''}選ぶ"
     run.game.need_decision(run.controller, question, options, CHOOSE, UP_TO if ref.up_to else MAXIMUM, *matching_rules(ref.where),
-                           chooser_named=False)
+                           *((SUPERLATIVE,) if ref.most is not None else ()), chooser_named=False)  # a tie to choose from (7.3.11)
 
 
 def _valid_pick(run: "EffectRun", chosen: list[str], candidates: list[Card], needed: int, wanted: int) -> list[Card] | None:

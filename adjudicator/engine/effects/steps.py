@@ -32,12 +32,19 @@ from adjudicator.engine.effects.grants import grant_step, protect_step, rank_ste
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
 from adjudicator.engine.effects.mechanics import MECHANICS_STEPS
 from adjudicator.engine.effects.move_on_field import move_step
+from adjudicator.engine.effects.placing import paused_note
 from adjudicator.engine.effects.repeat import repeat_step
 from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, StepResult, Referent
 from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, SIMULTANEOUS, Selection, select, selection_rules
 from adjudicator.engine.effects.set_from_hand import set_from_hand_step
 from adjudicator.engine.effects.summon import summon_without_set_step
-from adjudicator.engine.effects.to_hand_or_deck import hand_to_deck_step, return_to_hand_step, to_deck_step
+from adjudicator.engine.effects.to_hand_or_deck import (
+    covering_cards,
+    hand_to_deck_step,
+    return_to_hand_step,
+    to_deck_step,
+    uncovered_notes,
+)
 from adjudicator.engine.effects.words import card_words, cards_words, count_change
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import WIN_BY_EFFECT, Rule, rule
@@ -53,6 +60,9 @@ DRAW = rule("draw", ("6.5.10", "2.5.1"), "「引く」は山札の一番上か�
 FIXED_DRAW = rule("fixed_draw", ("6.5.8", "6.5.1"), "「n枚引く」は指定枚数をまとめて行い、一部だけを行うことはできない")
 CANNOT_DRAW = rule("cannot_draw", "6.5.11", "「引けない」状態では「引く」処理だけが行われない")
 UP_TO_DRAW = rule("up_to_draw", ("6.5.4", "6.5.5"), "「n枚まで引く」は処理を始める前に枚数を確定させる（0も選べる）")
+UP_TO_WITHIN_LIMIT = rule(
+    "up_to_within_draw_limit", "6.5.8", "「n枚まで引く」は、「手札がn枚以上になるように引けない」等の制限に抵触しない範囲の枚数を選んで引ける"
+)
 UNTIL_HAND = rule("until_hand", "6.5.12", "「手札がk枚になるように引く」は枚数が固定された処理として扱う")
 MILL = rule("mill", "11.3.1", "効果で山札のカードを墓地へ送るのは単なるゾーン移動で、ダメージではない")
 DAMAGE_ZERO_SCOPE = rule(
@@ -82,7 +92,8 @@ def _for_each_player(run: "EffectRun", step: Step, handler) -> StepResult:
     """「相手は1枚引く」「互いに」: the step done by the players it names, each as its subject (7.2.1)."""
     spec = step.argument
     players = run.players(spec.player)
-    run.game.trace.step(f"{run.label}: この処理は{'・'.join(players)}が行う（主語が「相手は」と明示されている）。", SUBJECT_WRITTEN)
+    both = (SIMULTANEOUS,) if spec.player == "each" else ()  # 「互いに」: both at once (10.1.1)
+    run.game.trace.step(f"{run.label}: この処理は{'・'.join(players)}が行う（主語が「相手は」と明示されている）。", SUBJECT_WRITTEN, *both)
     plain = step.model_copy(update={step.kind: spec.model_copy(update={"player": "self"})})
     outcomes = [handler(replace(run, controller=player), plain) for player in players]
     return StepResult(complete=all(o.complete for o in outcomes), happened=any(o.happened for o in outcomes))
@@ -159,6 +170,7 @@ def _draw(run: "EffectRun", count: int, wanted: int, *rules: Rule) -> StepResult
 def _up_to_draw(run: "EffectRun", spec: DrawSpec) -> StepResult:
     limit = spec.up_to or 0
     legal = [n for n in range(limit + 1) if _draw_allowed(run, n)]
+    narrowed = (UP_TO_WITHIN_LIMIT,) if len(legal) < limit + 1 else ()  # the limit leaves fewer counts (6.5.8)
     chosen = spec.chosen
     if chosen is not None and chosen not in legal:
         reason = f"{limit}枚までしか選べない" if chosen > limit else "手札の枚数制限に触れる"
@@ -169,10 +181,11 @@ def _up_to_draw(run: "EffectRun", spec: DrawSpec) -> StepResult:
             run.game.trace.step(f"{run.controller}が選べる枚数は0枚だけなので、引かない。", UP_TO_DRAW, FIXED_DRAW)
             return NOTHING_TO_DO
         run.game.need_decision(
-            run.controller, f"{run.label}: 何枚引くか（{limit}枚まで、引く前に決める）", [str(n) for n in legal], UP_TO_DRAW,
+            run.controller, f"{run.label}: 何枚引くか（{limit}枚まで、引く前に決める）", [str(n) for n in legal], UP_TO_DRAW, *narrowed,
             chooser_named=False,
         )
-    run.game.trace.step(f"{run.controller}は引く枚数を{chosen}枚と決めてから引く（{limit}枚まで）。", UP_TO_DRAW)
+    within = f"手札の枚数制限に触れない{legal[-1]}枚までの範囲で、" if narrowed else ""
+    run.game.trace.step(f"{run.controller}は{within}引く枚数を{chosen}枚と決めてから引く（{limit}枚まで）。", UP_TO_DRAW, *narrowed)
     if chosen == 0:
         return NOTHING_TO_DO
     return _draw(run, chosen, chosen, DRAW, UP_TO_DRAW)
@@ -267,9 +280,18 @@ def send_to_graveyard_step(run: "EffectRun", step: Step) -> StepResult:
     kept = {card.uid: reason for card in selection.cards if (reason := kept_on_field(run.game, card))}
     movers = [card for card in selection.cards if card.uid not in kept]
     before = {card.uid: (card_words(board, card), facts_of(board, card)) for card in movers}
+    covering = covering_cards(board, movers)
+    battle_only = {card.uid for card in movers if zone_moves.battle_only_protection(run.game, card)}  # before it resets (3.5.4)
     moved = zone_moves.leave_field(run.game, movers, "graveyard", cause="effect")
     moved_ids = {card.uid for card in moved}
     considered = list(selection.considered)
+    if selection.mode == "all" or len(selection.cards) > 1:  # chosen together: a new top is not added (2.3.4)
+        considered += uncovered_notes(board, moved, covering)
+    considered += [
+        Considered.of(f"{before[card.uid][0]}の「バトルによって墓地へ送られない」はバトルで敗れた移動にだけ適用され、効果による墓地送りは防がない",
+                      zone_moves.BATTLE_PROOF, outcome="does not apply")
+        for card in moved if card.uid in battle_only
+    ]
     considered += [
         Considered.of(f"{card_words(board, card)}は{kept[card.uid]}ため場に残る", IMMUNE, PROHIBITION_FIRST, outcome="refuses")
         for card in selection.cards if card.uid in kept
@@ -336,7 +358,10 @@ def activate_cards_step(run: "EffectRun", step: Step) -> StepResult:
 
 
 def flip_down_step(run: "EffectRun", step: Step) -> StepResult:
-    return _change_each(run, step, "ウラにする", "オモテ → ウラ", lambda card: zone_moves.set_face_down(run.game, card, True), (FLIP,))
+    return _change_each(
+        run, step, "ウラにする", "オモテ → ウラ", lambda card: zone_moves.set_face_down(run.game, card, True), (FLIP,),
+        notes=lambda card: next(iter(paused_note(card, "ウラである")), None),  # its 「常」 effects stop at once (6.4.5)
+    )
 
 
 def flip_up_step(run: "EffectRun", step: Step) -> StepResult:
@@ -344,6 +369,11 @@ def flip_up_step(run: "EffectRun", step: Step) -> StepResult:
         run, step, "オモテにする", "ウラ → オモテ", lambda card: zone_moves.set_face_down(run.game, card, False), (FLIP,),
         notes=lambda card: durations.applies_again_note(card, "オモテに戻った"),
     )
+
+
+POWER_CARDS_FIXED = rule(
+    "power_cards_fixed", "8.2.1", "期間付きのパワー修正は、処理した瞬間の場のカードに及ぶ（後から場に加わったカードは含まない）"
+)
 
 
 def power_step(run: "EffectRun", step: Step) -> StepResult:
@@ -360,6 +390,8 @@ def power_step(run: "EffectRun", step: Step) -> StepResult:
     rules: list[Rule] = [AMOUNTS_ADD_UP] if spec.add is not None else [POWER_SET_OVERRIDES]
     if spec.turns is not None or spec.until in ("next_turn", "end_of_next_turn", "end_of_own_next_turn"):
         rules.append(durations.duration_rule(spec))   # whose turn 「次のターン」 etc. means (5.6.1, 5.6.2, 5.6.4)
+        if spec.target.all:
+            rules.append(POWER_CARDS_FIXED)  # a card that comes later is not among 「全て」 (8.2.1)
     for card in selection.cards:
         if immune(board, card):
             considered.append(Considered.of(f"{card_words(board, card)}は効果を受けない", IMMUNE, outcome="refuses"))

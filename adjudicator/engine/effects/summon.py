@@ -54,6 +54,9 @@ IEYASU = rule(
     "ieyasu_overflow", "14.2",
     "〈徳川家康〉の｛三河武士団の結束｝に限り、空いている置き場所から溢れた分は自分の場のオモテのカードの上にセットせずに召喚できる",
 )
+AS_MANY_AS_POSSIBLE = rule(
+    "summon_as_many_as_possible", "6.5.1", "効果は、任意性を示す文言がない限り、処理可能な最大数まで必ず処理する（一部だけを処理する選択はできない）"
+)
 PERSONS_ONLY = rule("persons_only", ("2.2.1", "6.8.3"), "場に出せるのは人物カードのみ（事変は使い終わったら墓地へ）")
 IEYASU_NAME = "三河の天下人\u3000徳川家康"
 IEYASU_EFFECT = "三河武士団の結束"
@@ -184,8 +187,8 @@ def _empty_slot_placements(run: "EffectRun", spec: SummonWithoutSetSpec, cards: 
         return placements, [], considered
     if not _is_ieyasu(run):
         considered.append(Considered.of(
-            f"空いている置き場所が足りず、{len(overflow)}枚は出せない（既存のカードの上には重ねられない）", EMPTY_SLOTS_ONLY,
-            outcome="refuses",
+            f"空いている置き場所が足りず、{len(overflow)}枚は出せない（既存のカードの上には重ねられない）。出せる{len(taken)}枚は選んだ順に出す",
+            EMPTY_SLOTS_ONLY, AS_MANY_AS_POSSIBLE, outcome="refuses",
         ))
         considered.append(Considered.of("空き枠の溢れを他のカードの上に出せる特例は〈徳川家康〉の｛三河武士団の結束｝だけ", IEYASU, outcome="does not apply"))
         return placements, overflow, considered

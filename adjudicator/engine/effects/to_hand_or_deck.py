@@ -33,6 +33,20 @@ def return_to_hand_step(run: "EffectRun", step: Step) -> StepResult:
     return _leave(run, step.argument, "hand", "手札に戻す")
 
 
+def covering_cards(board, movers: list) -> set[int]:
+    """The uids of the cards about to leave that have cards under them (taken before they move)."""
+    return {card.uid for card in movers if (found := board.players[card.owner].stack_of(card)) and found[1].under}
+
+
+def uncovered_notes(board, moved: list, covering: set[int]) -> list[Considered]:
+    """The cards that became the top meanwhile were not on the field when the step started: they are not
+    added to it (2.3.4)."""
+    uncovered = [card for card in moved if card.uid in covering]
+    if not uncovered:
+        return []
+    return [Considered.of(f"{cards_words(board, uncovered)}の下にあったカードが新たに一番上になったが、この処理の対象には加わらない", BATCH_FIXED)]
+
+
 def to_deck_step(run: "EffectRun", step: Step) -> StepResult:
     """「山札の上/下に置く」: field cards onto the top or the bottom of their owners' decks, leaving the field (3.5.1)."""
     spec: ToDeckSpec = step.argument
@@ -48,17 +62,12 @@ def _leave(run: "EffectRun", ref: CardRef, destination: str, verb: str) -> StepR
     before_facts = [(card, facts_of(board, card)) for card in movers]
     words = cards_words(board, selection.cards)
     counts = {pid: (len(p.hand), len(p.deck)) for pid, p in board.players.items()}
-    covering = {card.uid for card in movers if (found := board.players[card.owner].stack_of(card)) and found[1].under}
+    covering = covering_cards(board, movers)
     moved = zone_moves.leave_field(game, movers, destination, cause="effect")
     considered = list(selection.considered) + [
         Considered.of(f"{card.label()}は{kept[card.uid]}ため場に残る", IMMUNE, PROHIBITION_FIRST, outcome="refuses") for card in selection.cards if card.uid in kept
     ]
-    uncovered = [card for card in moved if card.uid in covering]
-    if uncovered:
-        # The cards that became the top meanwhile were not on the field when the step started (2.3.4).
-        considered.append(Considered.of(
-            f"{cards_words(board, uncovered)}の下にあったカードが新たに一番上になったが、この処理の対象には加わらない", BATCH_FIXED
-        ))
+    considered += uncovered_notes(board, moved, covering)
     changes = []
     for pid, (hand, deck) in counts.items():
         player = board.players[pid]
