@@ -234,3 +234,15 @@ def test_a_next_turn_change_on_all_cards_fixes_them_now():
     trace = scenario({"field": {1: {"card": now}}}, {"field": {1: {"card": {"name": "槍兵", "rank": 2, "power": 3000}}}},
                      [{"activate": {"card": "A1", "effect": "弱体"}}])
     assert "8.2.1" not in cited(trace)
+
+
+def test_a_choice_no_clause_assigns_is_asked_of_the_player_doing_the_step_and_said_so():
+    # A's effect makes B send a card of B's hand to the graveyard: B does the step (7.2.1), so B is asked, and
+    # the gap says B does the step — not that B uses the effect, which is A's.
+    effect = {"name": "攪乱", "sentences": [{"do": [{"discard": {"player": "opponent", "count": 1}}]}]}
+    trace = scenario({"field": {1: {"card": {"name": "間者", "rank": 1, "power": 1000, "effects": [effect]}}}},
+                     {"hand": [{"name": "浪人", "rank": 1, "power": 2000}, {"name": "町人", "rank": 0, "power": 500}]},
+                     [{"activate": {"card": "A1", "effect": "攪乱"}}])
+    assert trace["decision"]["player"] == "B"
+    [gap] = [gap["text"] for gap in trace["gaps"] if "誰が行うか" in gap["text"]]
+    assert "この処理を行うBの選択として問う" in gap and "効果を使うB" not in gap

@@ -75,7 +75,7 @@ class Game:
         """
         if not chooser_named:
             self.trace.gap(
-                f"この選択を誰が行うかは本書に明示されていない。効果を使う{player}の選択として問う（{question}）", *rules
+                f"この選択を誰が行うかは本書に明示されていない。この処理を行う{player}の選択として問う（{question}）", *rules
             )
         self.trace.decide(player, question, options, *rules)
         raise Stop()
