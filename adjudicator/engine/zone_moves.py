@@ -61,8 +61,7 @@ def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
     """Whether a protection keeps ``card`` on the field (10.2.1, 11.7.2); the reason if it does."""
     if guard_keeps(game, card, cause):  # 〈守護〉 first, face-down too (3.1.8, 3.1.9)
         return False, "〈守護〉（プロテクト）によって場を離れない"
-    # Its own timed protections and those a 「常」 effect gives it right now (6.4.5).
-    held = {protection.what for protection in in_force(card.protections)} | continuous.protections_for(game.board, card)
+    held = _protections_held(game, card)
     if "leave_field" in held:
         return False, "場を離れない効果が適用されている"
     if "battle" in held and cause == "battle":
@@ -74,8 +73,12 @@ def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
 
 def battle_only_protection(game: "Game", card: Card) -> bool:
     """Whether ``card`` is kept only from a battle's move to the graveyard: that does not stop an effect (11.7.2)."""
-    held = {protection.what for protection in in_force(card.protections)} | continuous.protections_for(game.board, card)
-    return card.battle_proof or "battle" in held
+    return card.battle_proof or "battle" in _protections_held(game, card)
+
+
+def _protections_held(game: "Game", card: Card) -> set[str]:
+    """What protects ``card`` now: its own timed protections and those a 「常」 effect gives it (6.4.5)."""
+    return {protection.what for protection in in_force(card.protections)} | continuous.protections_for(game.board, card)
 
 
 def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: str) -> list[Card]:

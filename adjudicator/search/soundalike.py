@@ -39,6 +39,7 @@ _NEAR_PAIRS = 2
 _KANJI_RUN = re.compile("[\u4e00-\u9fff々]{2,}")
 _BUILT: dict[tuple[tuple[str, str], ...], SoundAlikes] = {}
 _BUILT_LOCK = threading.Lock()
+_TAGGERS = ThreadTaggers()  # a query's words and the books' words, one tagger per thread
 
 
 def katakana(text: str) -> str:
@@ -83,7 +84,6 @@ class SoundAlikes:
                 self._by_kanji.setdefault((place, pair[place]), []).append(pair)
         # Every beginning of a reading: a span whose reading begins none of them cannot grow into one.
         self._prefixes = frozenset(reading[:end] for reading in readings for end in range(1, len(reading) + 1))
-        self._tagger = ThreadTaggers()
         self.read = functools.lru_cache(maxsize=4096)(self._read)
         self.typos = functools.lru_cache(maxsize=4096)(self._typos)
 
@@ -116,7 +116,7 @@ class SoundAlikes:
     def _read(self, text: str) -> tuple[SoundAlike, ...]:
         """The spans of ``text`` the rulebook never prints that sound like a span it does, left to right,
         longest first, not overlapping."""
-        units = _units(self._tagger.get(), normalize(text))
+        units = _units(_TAGGERS.get(), normalize(text))
         found: list[SoundAlike] = []
         start = 0
         while start < len(units):
@@ -179,7 +179,7 @@ class SoundAlikes:
 def _read_readings(books: tuple[Rulebook, ...]) -> dict:
     """What :class:`SoundAlikes` reads from the books, as plain data to keep: each katakana reading with the
     rulebook's spans that have it (most printed first), and the first clause that prints each span."""
-    tagger = ThreadTaggers().get()
+    tagger = _TAGGERS.get()
     counts: dict[str, Counter] = {}
     sources: dict[str, str] = {}
     printed = []
