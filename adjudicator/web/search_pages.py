@@ -18,7 +18,7 @@ from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, Sear
 from adjudicator.search.examples import Example, ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH
 from adjudicator.web.links import node_url
-from adjudicator.web.services import books, clause_search, find_book
+from adjudicator.web.services import books, find_book, services
 
 bp = Blueprint("search", __name__)
 
@@ -56,7 +56,8 @@ def _limit(text: str | None) -> tuple[int, str | None]:
 
 def _run() -> tuple[SearchResult, int, int, str | None]:
     text, book_id, chapter, limit, page, error = _arguments()
-    result, cached = clause_search().search_counted(text, book=book_id, chapter=chapter, limit=limit,
+    # Through the kept index: a search on an index damaged while serving is answered from a rebuilt one.
+    result, cached = services().kept.search_counted(text, book=book_id, chapter=chapter, limit=limit,
                                                     offset=(page - 1) * limit)
     g.search_cached = cached
     return result, limit, page, error
