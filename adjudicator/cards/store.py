@@ -98,7 +98,7 @@ class SQLiteCardStore:
     def _failed(self, error: BaseException, writing: bool) -> StoreUnavailable:
         what = "written" if writing else "read"
         return unavailable(error, f"card library {self.describe()} cannot be {what}", store=Store.CARDS,
-                           writing=writing)
+                           writing=writing, directory=self.path.parent)
 
     def import_cards(self, cards: Iterable[LibraryCard], replace: bool = True) -> int:
         rows = _rows(cards)

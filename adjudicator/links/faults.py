@@ -9,8 +9,12 @@ these with :func:`cause_of`.
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
 from enum import Enum
+from pathlib import Path
+
+MIN_FREE_BYTES = 4 * 1024 * 1024  # below this much free disk, writes are refused before SQLite runs out
 
 
 class Cause(str, Enum):
@@ -70,6 +74,22 @@ def cause_of(error: BaseException) -> Cause:
     return Cause.DATABASE_DOWN if name in ("OperationalError", "PoolTimeout", "InterfaceError") else Cause.DISK_ERROR
 
 
-def unavailable(error: BaseException, message: str, *, store: Store, writing: bool) -> StoreUnavailable:
-    """``error`` as the store's typed error, its cause read from it."""
-    return StoreUnavailable(f"{message}: {error}", cause=cause_of(error), store=store, writing=writing)
+def disk_cause(directory: Path, min_free_bytes: int = MIN_FREE_BYTES) -> Cause | None:
+    """What is wrong with the disk under ``directory`` now (read-only, or less than MIN_FREE_BYTES free), if
+    anything: SQLite often says only "disk I/O error" where the disk is full or read-only."""
+    try:
+        stats = os.statvfs(directory)
+    except OSError:
+        return None
+    if stats.f_flag & os.ST_RDONLY:
+        return Cause.READ_ONLY
+    return Cause.DISK_FULL if stats.f_bavail * stats.f_frsize < min_free_bytes else None
+
+
+def unavailable(error: BaseException, message: str, *, store: Store, writing: bool,
+                directory: Path | None = None) -> StoreUnavailable:
+    """``error`` as the store's typed error, its cause read from it (and from the disk under ``directory``)."""
+    cause = cause_of(error)
+    if cause is Cause.DISK_ERROR and directory is not None:
+        cause = disk_cause(directory) or cause
+    return StoreUnavailable(f"{message}: {error}", cause=cause, store=store, writing=writing)

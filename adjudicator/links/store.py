@@ -26,7 +26,8 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from adjudicator import paths
-from adjudicator.links.faults import Cause, Store, StoreFull, StoreUnavailable, unavailable
+from adjudicator.links import faults
+from adjudicator.links.faults import Cause, Store, StoreFull, StoreUnavailable, disk_cause, unavailable
 from adjudicator.links.postgres import ProcessPool, create_schema, driver_errors
 from adjudicator.links.record import LinkRecord
 
@@ -34,7 +35,7 @@ DATABASE_URL_ENV = "ADJUDICATOR_DATABASE_URL"
 SQLITE_PATH_ENV = "ADJUDICATOR_LINK_DB"
 QUOTA_ENV = "ADJUDICATOR_LINK_QUOTA_MB"
 DEFAULT_QUOTA_BYTES = 1024 * 1024 * 1024  # ~250,000 rulings of ~4 KB
-MIN_FREE_BYTES = 4 * 1024 * 1024  # below this much free disk, writes are refused before SQLite runs out
+MIN_FREE_BYTES = faults.MIN_FREE_BYTES  # below this much free disk, writes are refused before SQLite runs out
 RECENT_FAILURE_SECONDS = 30.0  # a write that failed this recently makes the store "not ready"
 
 log = logging.getLogger(__name__)
@@ -131,7 +132,8 @@ class SQLiteLinkStore:
 
     def _failed(self, error: BaseException) -> StoreUnavailable:
         self._last_failure = (time.monotonic(), f"{type(error).__name__}: {error}")
-        return unavailable(error, f"link store {self.describe()} cannot be written", store=Store.LINKS, writing=True)
+        return unavailable(error, f"link store {self.describe()} cannot be written", store=Store.LINKS, writing=True,
+                           directory=self.path.parent)
 
     def put(self, record: LinkRecord) -> LinkRecord:
         _checked(record)
@@ -186,7 +188,8 @@ class SQLiteLinkStore:
         return found
 
     def _unreadable(self, error: BaseException) -> StoreUnavailable:
-        return unavailable(error, f"link store {self.describe()} cannot be read", store=Store.LINKS, writing=False)
+        return unavailable(error, f"link store {self.describe()} cannot be read", store=Store.LINKS, writing=False,
+                           directory=self.path.parent)
 
     def health(self) -> StoreHealth:
         if self._last_failure and time.monotonic() - self._last_failure[0] < RECENT_FAILURE_SECONDS:
@@ -204,12 +207,12 @@ class SQLiteLinkStore:
         return StoreHealth(True)
 
     def _refuse_when_disk_is_short(self) -> None:
-        stats = os.statvfs(self.path.parent)
-        if stats.f_flag & os.ST_RDONLY:
-            raise StoreUnavailable(f"{self.path.parent} is on a read-only file system", cause=Cause.READ_ONLY)
-        if stats.f_bavail * stats.f_frsize < MIN_FREE_BYTES:
+        cause = disk_cause(self.path.parent, MIN_FREE_BYTES)
+        if cause is Cause.READ_ONLY:
+            raise StoreUnavailable(f"{self.path.parent} is on a read-only file system", cause=cause)
+        if cause is Cause.DISK_FULL:
             raise StoreUnavailable(f"{self.path.parent} has less than {MIN_FREE_BYTES // (1024 * 1024)} MiB free",
-                                   cause=Cause.DISK_FULL)
+                                   cause=cause)
 
     @staticmethod
     def _size(db: sqlite3.Connection) -> int:

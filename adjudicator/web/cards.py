@@ -2,7 +2,8 @@
 ``GET``/``POST /api/match``, and ``GET /api/cards?q=…`` for the builder's name autocomplete.
 
 The library is opened once at start-up (an empty one is filled from the starter list); the matching is
-``adjudicator.cards.match``, the one the CLI uses.
+``adjudicator.cards.match``, the one the CLI uses. A library whose store fails while serving answers 503 with
+the reason (``store_faults.py``); in the builder, the judge is told and types the card in.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from adjudicator.cards import CardStore, open_library
 from adjudicator.cards.match import MatchError, card_query, match, normalise_name, with_library
 from adjudicator.cards.store import MAX_QUERY, MAX_RESULTS
 from adjudicator.format.base import MAX_TEXT
-from adjudicator.web import trace_views
+from adjudicator.links.faults import StoreUnavailable
+from adjudicator.web import store_faults, trace_views
 from adjudicator.web.card_text import text_view
 from adjudicator.web.links import node_url
 from adjudicator.web.services import find_book
@@ -51,6 +53,13 @@ def library_card(name: str) -> tuple[dict[str, Any] | None, str]:
     name = normalise_name(name or "")
     if not name:
         return None, "カード名を入れてから「ライブラリから入れる」を押してください。"
+    try:
+        return _from_library(name)
+    except StoreUnavailable as error:  # the builder keeps working: the judge types the card in by hand
+        return None, store_faults.message(error)
+
+
+def _from_library(name: str) -> tuple[dict[str, Any] | None, str]:
     found = library().get(name)
     if found is None:
         candidates = library().search(name, 6)

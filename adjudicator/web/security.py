@@ -21,8 +21,9 @@ The ``Host`` header is checked against ``ADJUDICATOR_ALLOWED_HOSTS`` (Flask's ``
 names by default) before anything builds an absolute URL from it, so it is never reflected into a page, a
 link or the OpenAPI description; another host gets a 400.
 
-Faults of the link store answer in Japanese: 503 with ``Retry-After`` while it cannot write (a read-only or
-full disk, a database down), 507 once its quota is reached. ``/healthz`` (liveness) says ``ok`` or what is
+Faults of the stores (the short links, the card library) answer in Japanese (``store_faults.py``): 503 with
+``Retry-After`` and the reason while one cannot read or write (a read-only or full disk, a database down),
+507 once the links' quota is reached. ``/healthz`` (liveness) says ``ok`` or what is
 degraded; ``/readyz`` answers 503 while new links cannot be written.
 
 Limits past which a request is refused with a 4xx in Japanese (never a 500, never read into memory):
@@ -42,13 +43,12 @@ from werkzeug.exceptions import (
     InternalServerError,
     MethodNotAllowed,
     SecurityError,
-    ServiceUnavailable,
 )
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adjudicator.format.loading import MAX_SOURCE_BYTES
-from adjudicator.links import StoreFull, StoreUnavailable
-from adjudicator.web import errors
+from adjudicator.links import StoreUnavailable
+from adjudicator.web import errors, store_faults
 
 # A scenario source may be 512 KiB; sent inside JSON its Japanese may be escaped (\uXXXX: 6 bytes for 3),
 # so the body may be twice the source.
@@ -89,7 +89,7 @@ PROXY_HOPS_ENV = "ADJUDICATOR_PROXY_HOPS"
 HSTS_ENV = "ADJUDICATOR_HSTS_SECONDS"
 DEFAULT_ALLOWED_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
 DEFAULT_HSTS_SECONDS = 31_536_000
-RETRY_AFTER_SECONDS = 60
+RETRY_AFTER_SECONDS = store_faults.RETRY_AFTER_SECONDS
 
 # Pages that are the same for everyone for a whole release may be kept this long by browsers and caches.
 # (Not the tables of contents: the service worker's start pages revalidate, so offline it is the worker that
@@ -111,9 +111,7 @@ _MESSAGES: Mapping[int, str] = {
     429: "リクエストが多すぎます。しばらく待ってからやり直してください。",
     431: "リクエストのヘッダーが大きすぎます。",
 }
-STORE_UNAVAILABLE = "いまは短縮リンクを保存できません（保存先に書き込めません）。しばらくしてからやり直してください。シナリオを含むリンクはそのまま使えます。"
 UNTRUSTED_HOST = "このホスト名には応答しません（ADJUDICATOR_ALLOWED_HOSTS）。"
-STORE_FULL = "短縮リンクの保存容量の上限に達したため、新しい短縮リンクを作れません。シナリオを含むリンクはそのまま使えます。"
 _INTERNAL_ERROR = "サーバーの内部で問題が起きました。時間をおいてやり直してください。"
 
 bp = Blueprint("security", __name__)
@@ -177,7 +175,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_add_headers)
     app.register_error_handler(HTTPException, _japanese_error)
     app.register_error_handler(InternalServerError, _internal_error)
-    app.register_error_handler(StoreUnavailable, _store_unavailable)
+    app.register_error_handler(StoreUnavailable, store_faults.answer)
     app.register_error_handler(SecurityError, _untrusted_host)
     app.register_blueprint(bp)
 
@@ -292,22 +290,6 @@ def _untrusted_host(error: SecurityError):
         return jsonify({"error": UNTRUSTED_HOST, "status": 400}), 400
     return Response(f"<!doctype html><html lang=\"ja\"><meta charset=\"utf-8\"><title>400</title>"
                     f"<p>{UNTRUSTED_HOST}</p></html>", status=400, mimetype="text/html")
-
-
-class _InsufficientStorage(HTTPException):
-    code = 507
-    description = STORE_FULL
-
-
-def _store_unavailable(error: StoreUnavailable):
-    """The link store cannot write (or, read-only, read) now: Japanese, 503 with Retry-After; 507 past the quota."""
-    current_app.logger.warning("link store: %s", error)
-    full = isinstance(error, StoreFull)
-    refusal = _InsufficientStorage(STORE_FULL) if full else ServiceUnavailable(STORE_UNAVAILABLE)
-    response = current_app.make_response(errors.render(refusal))
-    if not full:
-        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    return response
 
 
 def _japanese_error(error: HTTPException):
