@@ -97,7 +97,8 @@ def _csv_rows(text: str) -> list[tuple[int, Any]]:
     except csv.Error as error:
         # A field past csv's own bound (field_size_limit, 131,072 characters) or a broken quote: a refusal
         # naming the line, never a traceback.
-        raise CardRowError([RowProblem(reader.line_num, "", _csv_problem(error))]) from None
+        # line_num counts the lines of the records read whole: the one that failed is the next.
+        raise CardRowError([RowProblem(reader.line_num + 1, "", _csv_problem(error))]) from None
 
 
 def _read_csv(reader: csv.DictReader) -> list[tuple[int, Any]]:
@@ -119,7 +120,7 @@ def _read_csv(reader: csv.DictReader) -> list[tuple[int, Any]]:
 
 def _csv_problem(error: csv.Error) -> str:
     if "field larger than field limit" in str(error):
-        return f"欄が長すぎる（{csv.field_size_limit():,}文字まで）。CSVとして読めないので、何も読み込んでいない"
+        return f"欄が長すぎる（{csv.field_size_limit():,}文字まで）"
     return f"CSVとして読めない（{error}）"
 
 

@@ -19,6 +19,10 @@ from typing import Any
 POOL_MAX_SIZE = 4  # connections per process and store: gunicorn's sync workers use one at a time
 POOL_WAIT_SECONDS = 1.0  # the longest a request waits for a connection (the "fails fast")
 CONNECT_TIMEOUT_SECONDS = 2  # libpq's least: 1 is read as 2
+# How long the pool keeps retrying in the background (with a backoff that doubles from 1 s) before it gives up
+# and leaves the next request to start a fresh attempt at once: short, so that a server started again is used
+# within a request or two, not after a backoff grown during a long outage.
+RECONNECT_SECONDS = 2.0
 
 
 def driver_errors() -> tuple[type[BaseException], ...]:
@@ -63,7 +67,8 @@ class ProcessPool:
 
             self._pool = ConnectionPool(
                 self.url, min_size=1, max_size=POOL_MAX_SIZE, open=False, timeout=self.wait_seconds,
-                kwargs={"connect_timeout": CONNECT_TIMEOUT_SECONDS}, name=self.name)
+                kwargs={"connect_timeout": CONNECT_TIMEOUT_SECONDS}, reconnect_timeout=RECONNECT_SECONDS,
+                name=self.name)
             self._pool.open(wait=False)
             self._pid = os.getpid()
         return self._pool
