@@ -291,6 +291,42 @@ class Load:
         self.outcomes.extend(kept)  # list.extend is atomic under the GIL
 
 
+@dataclass
+class LinkWriter:
+    """One client making short links through ``port`` until stopped (each a new scenario: a real write), every
+    link the service acknowledged kept with its title, to be opened again after the fault."""
+
+    port: int
+    scenario: dict
+    acknowledged: dict[str, str] = field(default_factory=dict)  # /t/<id> -> title
+    failed: int = 0
+    stop: threading.Event = field(default_factory=threading.Event)
+
+    def run(self) -> None:
+        n = 0
+        while not self.stop.is_set():
+            n += 1
+            title = f"書き込み中の停止 {n}"
+            body = json.dumps({**self.scenario, "title": title}, ensure_ascii=False).encode("utf-8")
+            try:
+                status, answer, _ = request(self.port, "POST", "/api/resolve?short=true", body,
+                                            {"Content-Type": "application/json"})
+            except (OSError, http.client.HTTPException):
+                status, answer = 0, b""
+            if status == 200:
+                self.acknowledged[json.loads(answer)["links"]["short"]] = title
+            else:
+                self.failed += 1
+
+    def lost(self, port: int) -> int:
+        """Acknowledged links that do not open (or open as another ruling) through ``port`` now."""
+        missing = 0
+        for link, title in self.acknowledged.items():
+            status, answer, _ = request(port, "GET", f"{link}.json")
+            missing += status != 200 or json.loads(answer)["scenario"].get("title") != title
+        return missing
+
+
 def summary(outcomes: list[Outcome]) -> dict:
     latencies = sorted(outcome.seconds for outcome in outcomes)
     statuses = Counter(outcome.status for outcome in outcomes)
@@ -309,10 +345,21 @@ def killed_halfway(fleet: Fleet, seconds: float, threads: int, scenarios: int = 
     for call in traffic:  # every request once before, through nginx (each instance's first requests: not counted)
         request(fleet.nginx_port, call.method, call.path, call.body, dict(call.headers))
     load = Load(fleet.nginx_port, traffic, threads)
+    writer = LinkWriter(fleet.nginx_port, json.loads(traffic_scenario()))
+    writing = threading.Thread(target=writer.run, daemon=True)
+    writing.start()
     killed_at = load.run(seconds, halfway=fleet.instances[-1].kill)
+    writer.stop.set()
+    writing.join(timeout=REQUEST_TIMEOUT + 5)
     after = [outcome for outcome in load.outcomes if outcome.started >= killed_at]
     return {"all": summary(load.outcomes), "after_the_kill": summary(after), "killed_at_s": round(killed_at, 1),
-            "rps": round(len(load.outcomes) / seconds, 1), "failed_on_an_instance": fleet.upstream_failures()}
+            "rps": round(len(load.outcomes) / seconds, 1), "failed_on_an_instance": fleet.upstream_failures(),
+            "links": {"acknowledged": len(writer.acknowledged), "failed": writer.failed,
+                      "lost": writer.lost(fleet.nginx_port)}}
+
+
+def traffic_scenario() -> str:
+    return http_bench.scenario_bodies(http_bench.SCENARIOS[:1])[0]
 
 
 def main() -> int:
@@ -348,6 +395,9 @@ def main() -> int:
         print(f"  {name.replace('_', ' ')}: {part['requests']} requests, {part['errors']} errors {part['statuses']}, "
               f"p50 {part['p50_ms']} ms, p99 {part['p99_ms']} ms, max {part['max_ms']} ms")
     print(f"  requests that failed on the instance nginx chose (sent on to another): {report['failed_on_an_instance']}")
+    links = report["links"]
+    print(f"  one client making short links meanwhile: {links['acknowledged']} acknowledged, {links['failed']} failed, "
+          f"{links['lost']} acknowledged and lost")
     return 0
 
 

@@ -27,13 +27,18 @@ WRITE_LIMIT = 12  # per client and hour (a loaded machine may take a minute for 
 LOAD_SECONDS = 12.0  # the suite's short load; bench/instances.py runs 60 s
 
 
-@pytest.fixture(scope="module")
-def fleet(app, data_dir, tmp_path_factory):
+def _database_url() -> str:
     url = os.environ.get("ADJUDICATOR_TEST_DATABASE_URL")
     if not url or not Path(NGINX).exists() or not Path(REDIS).exists():
         pytest.skip("two instances need nginx, redis-server and ADJUDICATOR_TEST_DATABASE_URL (.ci/run has them)")
-    with Fleet(tmp_path_factory.mktemp("fleet"), url, count=2, workers=1,
-               write_limit=f"{WRITE_LIMIT} per hour", index=data_dir / "index") as made:
+    return url
+
+
+@pytest.fixture(scope="module")
+def fleet(app, data_dir, tmp_path_factory):
+    """Two instances whose write limit one client never reaches: links are made under load here."""
+    with Fleet(tmp_path_factory.mktemp("fleet"), _database_url(), count=2, workers=1,
+               index=data_dir / "index") as made:
         yield made
 
 
@@ -68,24 +73,29 @@ def test_a_link_made_on_one_instance_opens_on_the_other(fleet):
     assert cards[0] and cards[0] == cards[1]
 
 
-def test_the_write_limit_counts_one_client_once_across_both_instances(fleet):
+def test_the_write_limit_counts_one_client_once_across_both_instances(app, data_dir, tmp_path):
     statuses = Counter()
-    for n in range(WRITE_LIMIT + 2):
-        instance = fleet.instances[n % 2]  # alternately: each sees only half of the client's writes
-        statuses[_make_link(instance.port, f"上限 {n}", "198.51.100.2")[0]] += 1
+    with Fleet(tmp_path, _database_url(), count=2, workers=1, write_limit=f"{WRITE_LIMIT} per hour",
+               index=data_dir / "index") as limited:
+        for n in range(WRITE_LIMIT + 2):
+            instance = limited.instances[n % 2]  # alternately: each sees only half of the client's writes
+            statuses[_make_link(instance.port, f"上限 {n}", "198.51.100.2")[0]] += 1
+        keys = limited.redis_keys()
     assert statuses == {200: WRITE_LIMIT, 429: 2}, statuses
-    assert any("198.51.100.2" in key for key in fleet.redis_keys())  # the counter lives in the shared Redis
+    assert any("198.51.100.2" in key for key in keys)  # the counter lives in the shared Redis
 
 
-def test_killing_one_instance_under_load_loses_no_request(fleet, capsys):
+def test_killing_one_instance_under_load_loses_no_request_and_no_link(fleet, capsys):
     report = killed_halfway(fleet, LOAD_SECONDS, threads=4, scenarios=12, searches=40)
     with capsys.disabled():
         print(f"\ntwo instances, {LOAD_SECONDS:g} s through nginx, one killed at {report['killed_at_s']} s: "
               f"{report['all']['requests']} requests, {report['all']['errors']} errors {report['all']['statuses']}, "
               f"p99 {report['all']['p99_ms']} ms (after the kill: {report['after_the_kill']['requests']} requests, "
               f"{report['after_the_kill']['errors']} errors, p99 {report['after_the_kill']['p99_ms']} ms); "
-              f"{report['failed_on_an_instance']} failed on the killed instance and were sent on by nginx")
+              f"{report['failed_on_an_instance']} failed on the killed instance and were sent on by nginx; "
+              f"links made meanwhile: {report['links']}")
     # Without proxy_next_upstream (deploy/nginx.conf) the requests in flight on the killed instance are 502s.
     assert report["all"]["errors"] == 0 and report["after_the_kill"]["requests"] > 0
+    assert report["links"]["acknowledged"] and report["links"]["failed"] == report["links"]["lost"] == 0
     status, _, _ = request(fleet.nginx_port, "GET", "/healthz")
     assert status == 200 and fleet.instances[-1].process.poll() is not None
