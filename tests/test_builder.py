@@ -17,12 +17,12 @@ from adjudicator.format import fields as format_fields
 from adjudicator.format.actions import ACTION_KINDS, Action
 from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, Condition, MillSpec, Step
 from adjudicator.format.errors import FormatError
-from adjudicator.web import builder_kinds
-from adjudicator.web.builder_data import scenario_data, validated
-from adjudicator.web.builder_draft import draft_from_data, new_draft
-from adjudicator.web.builder_edit import apply_operation
-from adjudicator.web.builder_posted import LIST_LIMITS, MAX_FIELDS, draft_from_form
-from adjudicator.web.builder_posted import LIST_KEYS
+from adjudicator.web.builder import kinds as builder_kinds
+from adjudicator.web.builder.data import scenario_data, validated
+from adjudicator.web.builder.draft import draft_from_data, new_draft
+from adjudicator.web.builder.edit import apply_operation
+from adjudicator.web.builder.posted import LIST_LIMITS, MAX_FIELDS, draft_from_form
+from adjudicator.web.builder.posted import LIST_KEYS
 
 ALL_EXAMPLES = sorted(paths.scenarios_dir().rglob("*.yaml"))
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"

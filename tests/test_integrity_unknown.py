@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from adjudicator.engine import canonical_json, load_scenario, resolve
-from adjudicator.web.builder_data import scenario_data
-from adjudicator.web.builder_draft import draft_from_data, new_draft
+from adjudicator.web.builder.data import scenario_data
+from adjudicator.web.builder.draft import draft_from_data, new_draft
 
 
 def scenario(b: dict, actions: list[dict], phase: str = "attack") -> dict:

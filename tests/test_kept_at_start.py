@@ -77,7 +77,7 @@ def test_a_data_directory_that_cannot_be_written_still_gives_the_entries(root, o
 
 def test_the_gallery_and_the_examples_read_back_are_those_made(own_data_dir):
     from adjudicator.search.examples import ExampleIndex
-    from adjudicator.web import gallery
+    from adjudicator.web.rulings import gallery
 
     root = paths.scenarios_dir()
 

@@ -102,7 +102,7 @@ def test_a_ruling_is_made_now_or_read_from_a_record():
 
 def test_the_trace_page_encodes_its_payload_once(client, monkeypatch):
     encoded = _counting(monkeypatch, "encode_canonical")
-    # A query string of its own, so that the page cache (web/page_cache.py) has not kept this page already.
+    # A query string of its own, so that the page cache (web/common/page_cache.py) has not kept this page already.
     page = client.get(f"/scenarios/attack/block-deck-attack-excess?probe={uuid.uuid4().hex}")
     assert page.status_code == 200
     assert len(encoded) == 1

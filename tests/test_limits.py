@@ -21,7 +21,7 @@ from adjudicator.limits import LIMITS, markdown_table
 from adjudicator.links import PayloadProblem, decode_payload, encode_payload
 from adjudicator.links.payload import MAX_JSON_BYTES, MAX_PAYLOAD_CHARS, PAYLOAD_VERSION
 from adjudicator.search.query import MAX_QUERY_LENGTH
-from adjudicator.web.security import MAX_BODY_BYTES, MAX_URL_CHARS
+from adjudicator.web.common.security import MAX_BODY_BYTES, MAX_URL_CHARS
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -354,7 +354,7 @@ def test_a_looping_scenario_over_http_is_a_ruling_not_an_error(client):
 
 
 def test_a_url_encoded_form_is_bounded_by_its_size_not_by_parts(client):
-    from adjudicator.web.security import MAX_FORM_BYTES, MAX_FORM_PARTS
+    from adjudicator.web.common.security import MAX_FORM_BYTES, MAX_FORM_PARTS
 
     too_big = client.post("/scenario/new", data=b"title=" + b"a" * MAX_FORM_BYTES,
                           content_type="application/x-www-form-urlencoded")
@@ -366,7 +366,7 @@ def test_a_url_encoded_form_is_bounded_by_its_size_not_by_parts(client):
 def test_a_multipart_form_is_bounded_per_field_and_by_its_parts(client):
     from io import BytesIO
 
-    from adjudicator.web.security import MAX_FORM_BYTES, MAX_FORM_PARTS
+    from adjudicator.web.common.security import MAX_FORM_BYTES, MAX_FORM_PARTS
 
     big_field = client.post("/t", data={"payload": "a" * (MAX_FORM_BYTES + 1)}, content_type="multipart/form-data")
     assert big_field.status_code == 413

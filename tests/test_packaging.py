@@ -71,7 +71,7 @@ def test_the_wheel_carries_the_shipped_data(unpacked_wheel):
         packed = sorted(path.relative_to(data / source).as_posix()
                         for path in (data / source).rglob("*") if path.is_file())
         assert packed == shipped, source
-    assert (unpacked_wheel / "adjudicator" / "web" / "openapi.yaml").is_file()
+    assert (unpacked_wheel / "adjudicator" / "web" / "api" / "openapi.yaml").is_file()
 
 
 def test_the_installed_package_works_from_any_directory(unpacked_wheel, tmp_path):

@@ -1,11 +1,11 @@
-"""The page cache keeps whole answers of URL-only pages and nothing else (adjudicator/web/page_cache.py)."""
+"""The page cache keeps whole answers of URL-only pages and nothing else (adjudicator/web/common/page_cache.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from adjudicator.web import create_app
-from adjudicator.web.page_cache import IMMUTABLE_ENDPOINTS, PageCache
+from adjudicator.web.common.page_cache import IMMUTABLE_ENDPOINTS, PageCache
 
 BROWSER = {"Accept-Encoding": "gzip, deflate, br"}
 

@@ -29,7 +29,7 @@ def test_a_kanji_one_off_the_rulebooks_is_credited_to_a_clause_that_prints_the_w
 
 
 def test_a_reading_with_no_clause_is_card_game_usage_only_when_the_glossary_says_so(app):
-    from adjudicator.web.search_pages import _reading_source
+    from adjudicator.web.search.pages import _reading_source
 
     with app.test_request_context():
         assert _reading_source("TCG") == ("カードゲームの用語", None)

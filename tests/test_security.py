@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from adjudicator.web.security import SECURITY_HEADERS
+from adjudicator.web.common.security import SECURITY_HEADERS
 
 RESPONSES = [
     ("GET", "/"),
@@ -169,7 +169,7 @@ def strings_in(value) -> set[str]:
 def test_errors_renders_any_http_error_as_json_or_a_page(app, url, json_wanted):
     from werkzeug.exceptions import NotFound
 
-    from adjudicator.web import errors
+    from adjudicator.web.common import errors
 
     with app.test_request_context(url):
         assert errors.wants_json() is json_wanted
@@ -182,6 +182,6 @@ def test_errors_renders_any_http_error_as_json_or_a_page(app, url, json_wanted):
 
 
 def test_errors_keeps_no_private_aliases_of_its_public_functions():
-    from adjudicator.web import errors
+    from adjudicator.web.common import errors
 
     assert not {"_handle", "_wants_json"} & set(vars(errors))

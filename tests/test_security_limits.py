@@ -33,7 +33,7 @@ def test_resolving_writes_nothing(client, app):
 
     from adjudicator.engine import resolve
     from adjudicator.links import make_record
-    from adjudicator.web.scenarios import link_store
+    from adjudicator.web.rulings.scenarios import link_store
 
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     answer = client.post("/api/resolve", json=data)
@@ -75,7 +75,7 @@ def test_only_the_writes_reach_the_limiter(tmp_path, monkeypatch):
     from flask import Flask
     from flask_limiter import Limiter
 
-    from adjudicator.web import rate_limits
+    from adjudicator.web.common import rate_limits
 
     first, _ = _workers(tmp_path, monkeypatch, "3 per minute")
     assert not rate_limits.hooks_installed(first.application)

@@ -351,7 +351,7 @@ def test_llms_txt_and_the_favicon(client):
 
 
 def test_japan_time_keeps_the_iso_time_in_the_markup():
-    from adjudicator.web.times import japan_time
+    from adjudicator.web.common.times import japan_time
 
     assert japan_time("2026-12-01T08:56:00+00:00") == (
         '<time datetime="2026-12-01T08:56:00+00:00">2026年12月1日 17:56（日本時間）</time>')
@@ -359,7 +359,7 @@ def test_japan_time_keeps_the_iso_time_in_the_markup():
 
 
 def test_error_summary_names_fields_by_the_forms_labels(client):
-    from adjudicator.web.builder_labels import field_label
+    from adjudicator.web.builder.labels import field_label
 
     assert field_label("players.A.field.1.cards.0.rank") == "A1・カード1・ランク"
     assert field_label("actions.0.responses.0.choice") == "行動1・防御1"

@@ -26,7 +26,7 @@ import yaml
 from adjudicator import paths
 from adjudicator.engine import load_scenario
 from adjudicator.links import encode_payload
-from adjudicator.web.security import MAX_URL_CHARS
+from adjudicator.web.common.security import MAX_URL_CHARS
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from adjudicator.rulebook import Reference, load_rulebook
-from adjudicator.web.nearest import nearest_nodes
-from adjudicator.web.rendering import anchor_id, item_body, linkable, render_text, split_items
+from adjudicator.web.rulebook.nearest import nearest_nodes
+from adjudicator.web.common.rendering import anchor_id, item_body, linkable, render_text, split_items
 
 HI_STORY = load_rulebook("hi-story")
 

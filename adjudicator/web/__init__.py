@@ -18,21 +18,13 @@ from jinja2 import FileSystemBytecodeCache
 
 from adjudicator import paths
 from adjudicator.search import corpus
-from adjudicator.web import (
-    api,
-    assets,
-    cards,
-    errors,
-    home,
-    json_responses,
-    page_cache,
-    rate_limits,
-    rulebook_pages,
-    scenarios,
-    search_pages,
-    security,
-    services,
-)
+from adjudicator.web import assets, home
+from adjudicator.web.api import openapi as api
+from adjudicator.web.cards import views as cards
+from adjudicator.web.common import errors, json_responses, page_cache, rate_limits, security, services
+from adjudicator.web.rulebook import pages as rulebook_pages
+from adjudicator.web.rulings import scenarios
+from adjudicator.web.search import pages as search_pages
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, jsonify, render_template, request, send_from_directory, url_for
 
 from adjudicator import paths
-from adjudicator.web.serialize import book_json
-from adjudicator.web.services import books
-from adjudicator.web.times import japan_time
+from adjudicator.web.rulebook.serialize import book_json
+from adjudicator.web.common.services import books
+from adjudicator.web.common.times import japan_time
 
 bp = Blueprint("home", __name__)
 

@@ -17,8 +17,8 @@ from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, SearchResult
 from adjudicator.search.examples import Example, ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH
-from adjudicator.web.links import node_url
-from adjudicator.web.services import books, clause_search, find_book
+from adjudicator.web.common.urls import node_url
+from adjudicator.web.common.services import books, clause_search, find_book
 
 bp = Blueprint("search", __name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import url_for
 
 from adjudicator.rulebook import Rulebook
-from adjudicator.web.rendering import anchor_id
+from adjudicator.web.common.rendering import anchor_id
 
 
 def node_url(book: Rulebook, node_id: str, *, pinned: bool = False, external: bool = False,

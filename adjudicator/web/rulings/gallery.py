@@ -15,7 +15,7 @@ from pathlib import Path
 
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.search import corpus
-from adjudicator.web.trace_views import verdict
+from adjudicator.web.rulings.trace_views import verdict
 
 GALLERY_FILE = "gallery.toml"
 MAX_FILTER_CHARS = 100

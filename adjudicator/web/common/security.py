@@ -48,7 +48,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adjudicator.format.loading import MAX_SOURCE_BYTES
 from adjudicator.links import StoreFull, StoreUnavailable
-from adjudicator.web import errors
+from adjudicator.web.common import errors
 
 # A scenario source may be 512 KiB; sent inside JSON its Japanese may be escaped (\uXXXX: 6 bytes for 3),
 # so the body may be twice the source.
@@ -136,7 +136,7 @@ def readyz():
 
 
 def _link_store():
-    from adjudicator.web.scenarios import link_store  # the blueprint that owns the store
+    from adjudicator.web.rulings.scenarios import link_store  # the blueprint that owns the store
 
     return link_store()
 

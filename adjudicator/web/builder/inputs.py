@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from adjudicator import vocabulary
 from adjudicator.format.fields import FieldSpec, KindSpec
-from adjudicator.web.builder_kinds import (
+from adjudicator.web.builder.kinds import (
     LIST_WIDGETS,
     choice_text,
     defence_choice,
@@ -20,7 +20,7 @@ from adjudicator.web.builder_kinds import (
     spec_of,
     widget,
 )
-from adjudicator.web.builder_labels import choice_label, kind_field_label
+from adjudicator.web.builder.labels import choice_label, kind_field_label
 
 REF_NAMES = frozenset({"card", "onto", "source", "host"})  # a card reference: offer the board's slots and ids
 NOT_GIVEN = "指定しない"

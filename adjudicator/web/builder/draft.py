@@ -13,8 +13,8 @@ from adjudicator import vocabulary
 from adjudicator.format.base import MAX_ACTIONS, MAX_CARD_LIST, MAX_EFFECTS, MAX_SENTENCES, MAX_STACK, MAX_STEPS
 from adjudicator.format.scenario import FORMAT
 from adjudicator.format.fields import DEFENCE_KINDS
-from adjudicator.web.builder_kinds import companion_names, defence_of, kind_draft, spec_of
-from adjudicator.web.builder_values import flag, joined, mapping, rest_text, sequence, text, texts, yaml_text
+from adjudicator.web.builder.kinds import companion_names, defence_of, kind_draft, spec_of
+from adjudicator.web.builder.values import flag, joined, mapping, rest_text, sequence, text, texts, yaml_text
 
 Draft = dict[str, Any]
 

@@ -12,8 +12,8 @@ from typing import Any
 from adjudicator.engine import ScenarioError
 from adjudicator.format.scenario import FORMAT
 from adjudicator.reading import load_scenario as read_scenario
-from adjudicator.web.builder_conversion import Conversion, merge_more, number, parse_yaml, set_text
-from adjudicator.web.builder_draft import (
+from adjudicator.web.builder.conversion import Conversion, merge_more, number, parse_yaml, set_text
+from adjudicator.web.builder.draft import (
     CARD_FLAGS,
     CARD_NUMBERS,
     PLAYER_NUMBERS,
@@ -24,8 +24,8 @@ from adjudicator.web.builder_draft import (
     Draft,
     default_title,
 )
-from adjudicator.web.builder_kinds import companions_data, kind_data, spec_of
-from adjudicator.web.builder_values import checked, mapping, sequence, split, text
+from adjudicator.web.builder.kinds import companions_data, kind_data, spec_of
+from adjudicator.web.builder.values import checked, mapping, sequence, split, text
 
 UNKNOWN_WORDS = ("", "unknown", "不明", "?", "？")  # a blank count is 「不明」, never 0
 

@@ -1,7 +1,7 @@
 """The write limiter's counters: a ``limits`` storage in one SQLite file, shared by every gunicorn worker.
 
 Registered for the ``adjudicator+sqlite://`` scheme when this module is imported, which
-:mod:`adjudicator.web.rate_limits` does only when it makes the limiter (at the first write).
+:mod:`adjudicator.web.common.rate_limits` does only when it makes the limiter (at the first write).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from limits.storage import Storage
 
-from adjudicator.web.rate_limits import SQLITE_SCHEME
+from adjudicator.web.common.rate_limits import SQLITE_SCHEME
 
 BUSY_TIMEOUT_SECONDS = 2.0
 

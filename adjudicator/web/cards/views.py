@@ -15,10 +15,10 @@ from adjudicator.cards import CardStore, open_library
 from adjudicator.cards.match import MatchError, card_query, match, normalise_name, with_library
 from adjudicator.cards.store import MAX_QUERY, MAX_RESULTS
 from adjudicator.format.base import MAX_TEXT
-from adjudicator.web import trace_views
-from adjudicator.web.card_text import text_view
-from adjudicator.web.links import node_url
-from adjudicator.web.services import find_book
+from adjudicator.web.rulings import trace_views
+from adjudicator.web.cards.text import text_view
+from adjudicator.web.common.urls import node_url
+from adjudicator.web.common.services import find_book
 
 bp = Blueprint("cards", __name__)
 

@@ -66,7 +66,7 @@ def _make_limiter(app: Flask):
     # the adjudicator+sqlite:// scheme that the limiter's storage URI names.
     from flask_limiter import Limiter
 
-    from adjudicator.web import rate_limit_storage  # noqa: F401
+    from adjudicator.web.common import rate_limit_storage  # noqa: F401
 
     made = Limiter(get_remote_address, default_limits=[])
     # Flask-Limiter installs its request hooks only for a limiter the app does not list yet: listed first, it

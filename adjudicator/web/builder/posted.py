@@ -11,8 +11,8 @@ from typing import Any
 
 from adjudicator.format.base import MAX_ACTIONS, MAX_CARD_LIST, MAX_EFFECTS, MAX_SENTENCES, MAX_STEPS
 from adjudicator.rulebook.numbers import bounded_int
-from adjudicator.web.builder_draft import Draft
-from adjudicator.web.builder_kinds import settle_kind
+from adjudicator.web.builder.draft import Draft
+from adjudicator.web.builder.kinds import settle_kind
 
 # Containers whose children are numbered items; every other mapping is keyed by name.
 LIST_KEYS = frozenset({"cards", "actions", "effects", "sentences", "steps", "responses", "summon"})

@@ -7,12 +7,12 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from adjudicator.rulebook import Node, Rulebook
-from adjudicator.web.blocks import blocks
-from adjudicator.web.glossary import glossary, terms_in
-from adjudicator.web.links import in_page_href, node_url, reference_href, toc_url
-from adjudicator.web.nearest import nearest_nodes
-from adjudicator.web.serialize import dump_json, dump_markdown, node_json, toc_json
-from adjudicator.web.services import books, find_book
+from adjudicator.web.rulebook.blocks import blocks
+from adjudicator.web.rulebook.glossary import glossary, terms_in
+from adjudicator.web.common.urls import in_page_href, node_url, reference_href, toc_url
+from adjudicator.web.rulebook.nearest import nearest_nodes
+from adjudicator.web.rulebook.serialize import dump_json, dump_markdown, node_json, toc_json
+from adjudicator.web.common.services import books, find_book
 
 bp = Blueprint("rules", __name__)
 
@@ -117,7 +117,7 @@ def _examples_for(book: Rulebook, node: Node):
     """The example scenarios whose expected ruling cites this clause (or one of its items): Hi!story only."""
     if book.id != "hi-story" or node.kind not in ("clause", "item"):
         return (), 0
-    from adjudicator.web.scenarios import examples_citing  # the scenarios' area, above the rulebook pages
+    from adjudicator.web.rulings.scenarios import examples_citing  # the scenarios' area, above the rulebook pages
 
     return examples_citing(node.id)
 

@@ -14,7 +14,7 @@ from adjudicator.engine.board_record import PLAYERS, SLOTS, UNKNOWN, BoardRecord
 from adjudicator.engine.render import verdict_words
 from adjudicator.engine.trace import Trace
 from adjudicator.rulebook import Rulebook
-from adjudicator.web.happenings import what_happened
+from adjudicator.web.rulings.happenings import what_happened
 
 ZONE_WORDS = tuple((zone, vocabulary.ZONES[zone]) for zone in vocabulary.COUNTED_ZONES)
 PHASE_WORDS = vocabulary.PHASES

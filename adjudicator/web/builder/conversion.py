@@ -10,7 +10,7 @@ from typing import Any
 
 from adjudicator.engine import Scenario, ScenarioError
 from adjudicator.format.loading import parse_text
-from adjudicator.web.builder_values import text
+from adjudicator.web.builder.values import text
 
 _FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９－＋", "0123456789-+")
 

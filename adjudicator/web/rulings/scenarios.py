@@ -51,17 +51,18 @@ from adjudicator.links import (
     stored_for,
 )
 from adjudicator.search import corpus
-from adjudicator.web import gallery as curated, trace_views
-from adjudicator.web.builder_data import validated
-from adjudicator.web.builder_draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order
-from adjudicator.web.builder_edit import apply_operation
-from adjudicator.web.builder_inputs import TEMPLATE_HELPERS
-from adjudicator.web.builder_kinds import LEFT_OPEN, NO_DEFENCE
-from adjudicator.web.builder_labels import CARD_FLAG_WORDS, FORM_CHOICES, ROLE_CHOICES, field_label
-from adjudicator.web.builder_posted import MAX_FIELDS, draft_from_form
-from adjudicator.web.errors import wants_json
-from adjudicator.web.rate_limits import write_limit
-from adjudicator.web.services import find_book
+from adjudicator.web.rulings import gallery as curated
+from adjudicator.web.rulings import trace_views
+from adjudicator.web.builder.data import validated
+from adjudicator.web.builder.draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order
+from adjudicator.web.builder.edit import apply_operation
+from adjudicator.web.builder.inputs import TEMPLATE_HELPERS
+from adjudicator.web.builder.kinds import LEFT_OPEN, NO_DEFENCE
+from adjudicator.web.builder.labels import CARD_FLAG_WORDS, FORM_CHOICES, ROLE_CHOICES, field_label
+from adjudicator.web.builder.posted import MAX_FIELDS, draft_from_form
+from adjudicator.web.common.errors import wants_json
+from adjudicator.web.common.rate_limits import write_limit
+from adjudicator.web.common.services import find_book
 
 bp = Blueprint("scenarios", __name__)
 T = TypeVar("T")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from adjudicator.rulebook import Node, Rulebook
-from adjudicator.web.rendering import anchor_id, item_body, render_text, split_items
+from adjudicator.web.common.rendering import anchor_id, item_body, render_text, split_items
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from adjudicator.rulebook import Node, Rulebook
-from adjudicator.web.links import node_url, toc_url, whole_book_url
-from adjudicator.web.rendering import anchor_id, is_listed_item
+from adjudicator.web.common.urls import node_url, toc_url, whole_book_url
+from adjudicator.web.common.rendering import anchor_id, is_listed_item
 
 
 def book_json(book: Rulebook) -> dict:

@@ -7,11 +7,11 @@ from typing import Any
 
 from adjudicator.format.base import MAX_SENTENCES
 from adjudicator.rulebook.numbers import bounded_int
-from adjudicator.web.builder_draft import CARD_NUMBERS, Draft, card_draft, sentence_draft
-from adjudicator.web.builder_posted import LIST_KEYS, LIST_LIMITS
-from adjudicator.web.builder_values import text
-from adjudicator.web.card_text import hand_written_sentences
-from adjudicator.web.cards import library_card
+from adjudicator.web.builder.draft import CARD_NUMBERS, Draft, card_draft, sentence_draft
+from adjudicator.web.builder.posted import LIST_KEYS, LIST_LIMITS
+from adjudicator.web.builder.values import text
+from adjudicator.web.cards.text import hand_written_sentences
+from adjudicator.web.cards.views import library_card
 
 
 def apply_operation(draft: Draft, operation: str) -> Draft:
