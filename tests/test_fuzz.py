@@ -475,7 +475,7 @@ def test_clause_pages_answer_every_number(fuzz, client, tally):
 def test_stored_links_show_whatever_their_scenario_has_become(fuzz, app, client, tally):
     """A record stored under an older format holds a scenario today's schema may refuse: the link still shows."""
     from adjudicator.links.record import LinkRecord, link_id, current_versions
-    from adjudicator.web.rulings.scenarios import link_store
+    from adjudicator.web.common.link_store import link_store
 
     versions = current_versions()
     trace = client.post("/api/resolve", data=REAL_SCENARIOS[0].read_bytes(), content_type="application/yaml")

@@ -12,7 +12,7 @@ import pytest
 
 from adjudicator.engine import resolve
 from adjudicator.web.rulings import trace_views
-from adjudicator.web.rulings.scenarios import example_scenario
+from adjudicator.web.rulings.examples import example_scenario
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"
 TYPED_CHOICE = re.compile(r"response: none|damage_zero: false|winner: null|decision: null")

@@ -19,7 +19,7 @@ from adjudicator import paths
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.links import make_record
 from adjudicator.links.record import LinkRecord
-from adjudicator.web.rulings.scenarios import link_store
+from adjudicator.web.common.link_store import link_store
 
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 DIGITS = "9" * 4_301  # one past int()'s default limit

@@ -33,7 +33,7 @@ def test_resolving_writes_nothing(client, app):
 
     from adjudicator.engine import resolve
     from adjudicator.links import make_record
-    from adjudicator.web.rulings.scenarios import link_store
+    from adjudicator.web.common.link_store import link_store
 
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     answer = client.post("/api/resolve", json=data)

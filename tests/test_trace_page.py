@@ -16,7 +16,7 @@ from adjudicator.engine import load_scenario, resolve
 from adjudicator.format.loading import MAX_SOURCE_BYTES
 from adjudicator.links import encode_payload, make_record
 from adjudicator.links.record import Versions, current_versions
-from adjudicator.web.rulings.scenarios import link_store
+from adjudicator.web.common.link_store import link_store
 
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 ILLEGAL = paths.scenarios_dir() / "attack" / "face-down-cannot-attack.yaml"
@@ -179,7 +179,7 @@ def test_sharing_a_stored_ruling_again_finds_it_without_resolving(client, app, m
     first = client.post("/t", data={"payload": payload}).headers["Location"]
     assert len(resolutions) == 1 and first != f"/t/{older.id}"  # a new record, resolved on today's engine
     assert client.get(f"{first}.json").get_json()["trace"] == resolve(scenario).to_json()
-    import adjudicator.web.rulings.scenarios as scenarios_module
+    import adjudicator.web.rulings.link_pages as scenarios_module
 
     readings = []
     real_read = scenarios_module.scenario_of_text

@@ -13,7 +13,7 @@ from adjudicator import paths
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.links import encode_payload, make_record
 from adjudicator.links.record import Versions
-from adjudicator.web.rulings.scenarios import link_store
+from adjudicator.web.common.link_store import link_store
 
 from .test_phone_pages_browser import axe, phone_page, sideways, violations  # noqa: F401 (fixtures)
 

@@ -30,3 +30,9 @@ def render(error: HTTPException):
 def init_app(app: Flask) -> None:
     for code in (400, 404, 405):
         app.register_error_handler(code, render)
+
+
+def scenario_error(status: int, message: str, errors=()):
+    """``render``'s JSON shape (``error`` in Japanese, ``status``), plus a scenario's errors: each its path, code,
+    params, clause and messages (``FormatError.to_json``)."""
+    return jsonify({"error": message, "status": status, "errors": [e.to_json() for e in errors]}), status

@@ -30,11 +30,11 @@ IMMUTABLE_ENDPOINTS = frozenset({
     "rules.pinned_toc",
     "rules.node",
     "rules.pinned_node",
-    "scenarios.example_trace",
-    "scenarios.stateless_link",
-    "scenarios.stateless_link_json",
-    "scenarios.short_link",
-    "scenarios.short_link_json",
+    "rulings.example_trace",
+    "rulings.stateless_link",
+    "rulings.stateless_link_json",
+    "rulings.short_link",
+    "rulings.short_link_json",
 })
 DEFAULT_SIZE = 2_000
 MAX_ENTRY_BYTES = 1 << 20

@@ -1,4 +1,4 @@
-"""Security headers, request limits and a Japanese answer for every refusal; ``GET /healthz``.
+"""Security headers, request limits and a Japanese answer for every refusal.
 
 Registered by :func:`init_app`. The headers go on every response (pages, JSON, static files, errors):
 
@@ -22,8 +22,7 @@ names by default) before anything builds an absolute URL from it, so it is never
 link or the OpenAPI description; another host gets a 400.
 
 Faults of the link store answer in Japanese: 503 with ``Retry-After`` while it cannot write (a read-only or
-full disk, a database down), 507 once its quota is reached. ``/healthz`` (liveness) says ``ok`` or what is
-degraded; ``/readyz`` answers 503 while new links cannot be written.
+full disk, a database down), 507 once its quota is reached (``/healthz`` and ``/readyz``: ``web/health.py``).
 
 Limits past which a request is refused with a 4xx in Japanese (never a 500, never read into memory):
 the request body (``MAX_CONTENT_LENGTH``, checked against ``Content-Length`` before the view runs; a
@@ -33,7 +32,6 @@ chunked body without one is refused with 411), the URL length, and Werkzeug's fo
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Mapping
 
 from flask import Blueprint, Flask, Request, Response, abort, current_app, jsonify, request
@@ -111,11 +109,11 @@ RETRY_AFTER_SECONDS = 60
 # Pages that are the same for everyone for a whole release may be kept this long by browsers and caches.
 # (Not the tables of contents: the service worker's start pages revalidate, so offline it is the worker that
 # answers and says so.)
-CACHEABLE_ENDPOINTS = frozenset({"rules.node", "rules.pinned_node", "scenarios.short_link", "scenarios.short_link_json"})
+CACHEABLE_ENDPOINTS = frozenset({"rules.node", "rules.pinned_node", "rulings.short_link", "rulings.short_link_json"})
 CACHE_SECONDS = 300
-NO_STORE_ENDPOINTS = frozenset({"scenarios.new_scenario", "scenarios.builder_round_trip", "scenarios.edit_example",
-                                "scenarios.edit_stateless", "scenarios.edit_short_link", "scenarios.api_resolve",
-                                "scenarios.share", "security.readyz"})
+NO_STORE_ENDPOINTS = frozenset({"builder.new_scenario", "builder.builder_round_trip", "builder.edit_example",
+                                "builder.edit_stateless", "builder.edit_short_link", "api.api_resolve",
+                                "rulings.share", "health.readyz"})
 
 # Werkzeug's English defaults, said in Japanese. 400/404/405 are errors.py's.
 _MESSAGES: Mapping[int, str] = {
@@ -133,56 +131,6 @@ UNTRUSTED_HOST = "このホスト名には応答しません（ADJUDICATOR_ALLOW
 STORE_FULL = "短縮リンクの保存容量の上限に達したため、新しい短縮リンクを作れません。シナリオを含むリンクはそのまま使えます。"
 _INTERNAL_ERROR = "サーバーの内部で問題が起きました。時間をおいてやり直してください。"
 
-bp = Blueprint("security", __name__)
-
-
-@bp.route("/healthz")
-def healthz() -> Response:
-    """Liveness for load balancers, and the baseline of bench/http_bench.py: ``ok``, or what is degraded
-    (the service is alive either way: reads keep working), from a check at most a second old."""
-    degraded = _degraded()
-    return Response("ok" if not degraded else "degraded: " + "; ".join(degraded), mimetype="text/plain")
-
-
-@bp.route("/readyz")
-def readyz():
-    """Whether new short links can be written now: 200, or 503 with the reason (the rest keeps working)."""
-    health = _link_store().health()
-    body = {"writes": health.writable, **({"reason": health.reason} if health.reason else {})}
-    return jsonify(body), 200 if health.writable else 503
-
-
-def _link_store():
-    from adjudicator.web.rulings.scenarios import link_store  # the blueprint that owns the store
-
-    return link_store()
-
-
-# /healthz is polled often (load balancers, the bench's baseline) and the store's full check takes its write
-# lock: /healthz reports a check at most this old, /readyz always checks anew.
-HEALTH_MAX_AGE_SECONDS = 1.0
-HEALTH_EXTENSION = "adjudicator.health"
-
-
-def _recent_health():
-    checked = current_app.extensions.get(HEALTH_EXTENSION)
-    now = time.monotonic()
-    if checked is None or now - checked[0] > HEALTH_MAX_AGE_SECONDS:
-        checked = current_app.extensions[HEALTH_EXTENSION] = (now, _link_store().health())
-    return checked[1]
-
-
-def _degraded() -> list[str]:
-    found = []
-    health = _recent_health()
-    if not health.writable:
-        found.append(f"links read-only ({health.reason})")
-    services = current_app.extensions.get("adjudicator")
-    if services is not None and getattr(services, "index_in_memory", False):
-        found.append("search index in memory (data directory not writable)")
-    return found
-
-
 def init_app(app: Flask) -> None:
     # Flask's defaults are None (no limit) or its own numbers: ours apply unless the caller set others.
     for key, value in (("MAX_CONTENT_LENGTH", MAX_BODY_BYTES), ("MAX_FORM_MEMORY_SIZE", MAX_FORM_BYTES),
@@ -197,7 +145,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(InternalServerError, _internal_error)
     app.register_error_handler(StoreUnavailable, _store_unavailable)
     app.register_error_handler(SecurityError, _untrusted_host)
-    app.register_blueprint(bp)
 
 
 def _settings(app: Flask) -> None:

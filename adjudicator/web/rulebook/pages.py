@@ -11,6 +11,7 @@ from adjudicator.web.rulebook.blocks import blocks
 from adjudicator.web.rulebook.glossary import glossary, terms_in
 from adjudicator.web.common.urls import in_page_href, node_url, reference_href, toc_url
 from adjudicator.web.rulebook.nearest import nearest_nodes
+from adjudicator.web.rulings.examples import examples_citing
 from adjudicator.web.rulebook.serialize import dump_json, dump_markdown, node_json, toc_json
 from adjudicator.web.common.services import books, find_book
 
@@ -117,8 +118,6 @@ def _examples_for(book: Rulebook, node: Node):
     """The example scenarios whose expected ruling cites this clause (or one of its items): Hi!story only."""
     if book.id != "hi-story" or node.kind not in ("clause", "item"):
         return (), 0
-    from adjudicator.web.rulings.scenarios import examples_citing  # the scenarios' area, above the rulebook pages
-
     return examples_citing(node.id)
 
 

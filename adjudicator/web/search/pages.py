@@ -99,7 +99,7 @@ def _clause_url(book_id: str, node_id: str) -> str:
 
 
 def _example_url(name: str) -> str:
-    return _kept_url(("example", name), lambda: url_for("scenarios.example_trace", name=name))
+    return _kept_url(("example", name), lambda: url_for("rulings.example_trace", name=name))
 
 
 def _kept_url(key: tuple[str, ...], build: Callable[[], str]) -> str:
