@@ -109,7 +109,7 @@ def sqlite_storage() -> type:
     """The write limiter's counters: a ``limits`` storage in one SQLite file, shared by every gunicorn worker.
     Defining it registers it for the ``adjudicator+sqlite://`` scheme; it is defined at the first write, as
     ``limits`` itself is imported only then (some 50 ms of a start: ``python -X importtime``)."""
-    from limits.storage import Storage
+    from limits.storage import Storage  # here, not at the top: only a write needs it (see the docstring)
 
     class SQLiteStorage(Storage):
         """A ``limits`` storage in one SQLite file (fixed windows only): shared by the processes of one host."""
