@@ -19,7 +19,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ from adjudicator import paths
 from adjudicator.engine import load_scenario
 from adjudicator.links import encode_payload
 
-REPOSITORY = Path(__file__).resolve().parents[1]
+REPOSITORY = Path(__file__).resolve().parents[2]
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 STARTUP_SECONDS = 60
@@ -102,8 +101,7 @@ def start_gunicorn(port: int, log: Path, data_dir: Path, workers: int = 2) -> su
 
 def _start_nginx(directory: Path, listen: int, upstream: int, read_timeout: str | None = None) -> subprocess.Popen:
     """deploy/nginx.conf on test ports (the benchmark's helper: one way to run the shipped configuration)."""
-    sys.path.insert(0, str(REPOSITORY / "bench"))
-    from front_server import start_nginx
+    from bench.front_server import start_nginx  # the benchmark's helper, imported only by the tests that start nginx
 
     return start_nginx(directory, listen, upstream, read_timeout)
 

@@ -138,7 +138,7 @@ def test_the_starter_list_is_valid_and_fills_an_empty_library(tmp_path: Path):
 
 
 def test_the_starter_extraction_keeps_printed_information_only(tmp_path: Path):
-    scenario = (Path(__file__).parent.parent / "scenarios/rules/chapter7/not-name.yaml").read_text("utf-8")
+    scenario = (Path(__file__).resolve().parents[2] / "scenarios/rules/chapter7/not-name.yaml").read_text("utf-8")
     (tmp_path / "one.yaml").write_text(scenario.replace("face: down", "face: down, state: rest"), encoding="utf-8")
     cards, variants = extract([tmp_path / "one.yaml"])
     assert [c.name for c in cards] == sorted(["明智光秀", "尾張の大うつけ　織田信長", "豊臣秀吉", "伏兵"])

@@ -8,14 +8,11 @@ gives a reading, never an error.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
 
-from adjudicator.reading import read_effect
+from tests.reading.text_sets import assert_every_text_gives_a_reading, assert_refused_at_its_words, items
 
-ITEMS = yaml.safe_load((Path(__file__).parent / "data" / "reading_heldout.yaml").read_text(encoding="utf-8"))["items"]
+ITEMS = items("reading_heldout.yaml")
 
 
 def test_the_set_is_large_and_varied():
@@ -30,19 +27,5 @@ def test_a_text_that_must_be_refused_is_refused(item):
     assert_refused_at_its_words(item)
 
 
-def assert_refused_at_its_words(item: dict) -> None:
-    """A text that must be refused is refused, and each unread span's offsets point at its words."""
-    reading = read_effect(item["text"])
-    assert reading.unread, f"read as {reading.sentence_dumps()}"
-    for unread in reading.unread:
-        assert item["text"][unread.start:unread.end] == unread.text
-
-
 def test_every_text_gives_a_reading():
     assert_every_text_gives_a_reading(ITEMS)
-
-
-def assert_every_text_gives_a_reading(items: list[dict]) -> None:
-    for item in items:
-        reading = read_effect(item["text"])
-        assert reading.sentences or reading.unread

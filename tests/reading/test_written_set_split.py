@@ -1,6 +1,6 @@
 """Written set 3 (tests/data/reading_written3.yaml), split by bench/split_set.py into tune3 and heldout3.
 
-heldout3 is never tuned on: as in tests/test_reading_heldout.py, its shares are measured by bench/reading.py,
+heldout3 is never tuned on: as in tests/reading/test_held_out_texts.py, its shares are measured by bench/reading.py,
 not asserted; what is asserted holds whatever the grammar knows (a text to refuse is refused, with offsets
 that point at its words; every text gives a reading, never an error). tune3 is tuned on, so, as dev2, every
 item is asserted. The split itself is checked: it is the set, and it follows the hash of each text.
@@ -8,25 +8,18 @@ item is asserted. The split itself is checked: it is the set, and it follows the
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-import yaml
 
-from test_reading_dev2 import assert_reads_as_expected, assert_refused_as_expected
-from test_reading_heldout import assert_every_text_gives_a_reading, assert_refused_at_its_words
+from bench.queries.split import is_heldout
+from tests.reading.text_sets import (
+    assert_every_text_gives_a_reading,
+    assert_reads_as_expected,
+    assert_refused_as_expected,
+    assert_refused_at_its_words,
+    items,
+)
 
-DATA = Path(__file__).parent / "data"
-sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
-from split_set import is_heldout  # noqa: E402
-
-
-def _items(name: str) -> list[dict]:
-    return yaml.safe_load((DATA / name).read_text(encoding="utf-8"))["items"]
-
-
-WRITTEN, TUNE, HELDOUT = _items("reading_written3.yaml"), _items("reading_tune3.yaml"), _items("reading_heldout3.yaml")
+WRITTEN, TUNE, HELDOUT = items("reading_written3.yaml"), items("reading_tune3.yaml"), items("reading_heldout3.yaml")
 
 
 def test_the_set_is_large_varied_and_split_by_the_hash_of_each_text():

@@ -15,7 +15,7 @@ from adjudicator.format.errors import FormatError, ScenarioError
 from adjudicator.format.loading import MAX_DEPTH, MAX_NUMBER_DIGITS, MAX_SOURCE_BYTES
 from adjudicator.format.messages import MESSAGES
 from adjudicator.reading import load_scenario
-from test_engine_core import base as scenario  # a board of two decks, with what each test adds
+from tests.scenario_builder import scenario
 
 PACKAGE = Path(adjudicator.__file__).parent
 
@@ -82,7 +82,7 @@ def person(**more) -> dict:
 
 
 def test_pydantic_family_gets_stable_codes_with_its_limits_and_choices():
-    data = scenario(A={"dek": 3, "field": {1: {"card": person(), "face": "sideways"}}})
+    data = scenario(a={"dek": 3, "field": {1: {"card": person(), "face": "sideways"}}})
     del data["title"]
     data["game"]["round"] = 0
     errors = refusal(data)
@@ -95,21 +95,21 @@ def test_pydantic_family_gets_stable_codes_with_its_limits_and_choices():
 
 
 def test_board_family_names_the_clause():
-    errors = refusal(scenario(A={"field": {6: {"card": person()}}}))
+    errors = refusal(scenario(a={"field": {6: {"card": person()}}}))
     assert errors == [FormatError("slot_range", "players.A.field.6", {"min": 1, "max": 5}, "2.3.1")]
-    errors = refusal(scenario(A={"hand": [{"name": "奇襲", "type": "event", "level": 1, "power": 1000}]}))
+    errors = refusal(scenario(a={"hand": [{"name": "奇襲", "type": "event", "level": 1, "power": 1000}]}))
     assert errors == [FormatError("event_has_no_power", "players.A.hand.0", {}, "2.2.1")]
     assert errors[0].message == "an event (事変) has no power (2.2.1)"
     assert errors[0].message_ja == "事変にパワーはありません (2.2.1)"
-    errors = refusal(scenario(A={"field": {1: {"card": person(rank=7)}}}))
+    errors = refusal(scenario(a={"field": {1: {"card": person(rank=7)}}}))
     assert errors == [FormatError("rank_range", "players.A.field.1.card.rank", {"min": 0, "max": 4}, "2.2.1")]
-    errors = refusal(scenario(A={"hand": [person(id="nobu")], "field": {2: {"card": person(id="nobu")}}}))
+    errors = refusal(scenario(a={"hand": [person(id="nobu")], "field": {2: {"card": person(id="nobu")}}}))
     assert errors == [FormatError("id_used_twice", "players.A.field.2.card.id", {"id": "nobu", "first": "players.A.hand.0.id"})]
 
 
 def test_effect_family_lists_the_kinds_it_expects():
     effect = {"name": "効果", "sentences": [{"do": [{"destroy": 1}]}]}
-    [error] = refusal(scenario(A={"field": {1: {"card": person(effects=[effect])}}}))
+    [error] = refusal(scenario(a={"field": {1: {"card": person(effects=[effect])}}}))
     assert error.code == "unknown_step" and error.path == "players.A.field.1.card.effects.0.sentences.0.do.0"
     assert error.params["step"] == "destroy" and "draw" in error.params["choices"]
     assert "引く（draw）" in error.message_ja  # the step's word from the vocabulary
@@ -117,7 +117,7 @@ def test_effect_family_lists_the_kinds_it_expects():
 
 def test_action_family_names_the_defence_clause():
     attack = {"attack": {"attacker": "A1", "target": "deck", "response": {"block": "B1", "event": "e"}}}
-    errors = refusal(scenario(A={"field": {1: {"card": person()}}}, actions=[attack]))
+    errors = refusal(scenario(a={"field": {1: {"card": person()}}}, actions=[attack]))
     assert FormatError("defence_one_kind", "actions.0.attack.response", {}, "11.2.1") in errors
     [error] = refusal(scenario(actions=[{"fight": {}}]))
     assert error.code == "action_one_kind" and error.path == "actions.0" and "attack" in error.params["choices"]
@@ -137,17 +137,17 @@ def test_loading_family_refuses_before_the_schema():
 
 def test_wording_and_text_families_keep_the_readers_words():
     effect = {"name": "謀反", "sentences": [{"do": [{"rest": {"player": "opponent", "all": True, "where": "〈信長〉と"}}]}]}
-    errors = refusal(scenario(A={"field": {1: {"card": person(effects=[effect])}}}))
+    errors = refusal(scenario(a={"field": {1: {"card": person(effects=[effect])}}}))
     [error] = [e for e in errors if e.code.startswith("wording_unread")]
     assert error.params["wording"] == "〈信長〉と" and "where" in error.path
-    errors = refusal(scenario(A={"field": {1: {"card": person(effects=[{"name": "効果", "text": "カードを1枚破壊する。"}])}}}))
+    errors = refusal(scenario(a={"field": {1: {"card": person(effects=[{"name": "効果", "text": "カードを1枚破壊する。"}])}}}))
     [error] = errors
     assert error.code == "text_unread" and error.path == "players.A.field.1.card.effects.0.text"
     assert error.params["text"] in error.message_ja and error.params["text"] in error.message
 
 
 def test_the_api_gives_code_params_and_rule_for_each_error(client):
-    response = client.post("/api/resolve", json=scenario(A={"field": {6: {"card": person()}}}))
+    response = client.post("/api/resolve", json=scenario(a={"field": {6: {"card": person()}}}))
     assert response.status_code == 400
     assert response.get_json()["errors"] == [FormatError("slot_range", "players.A.field.6", {"min": 1, "max": 5}, "2.3.1").to_json()]
 

@@ -28,7 +28,7 @@ from adjudicator.engine import load_scenario
 from adjudicator.links import encode_payload
 from adjudicator.web.common.security import MAX_URL_CHARS
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 GUNICORN_REQUEST_LINE = 4094  # gunicorn's default --limit-request-line
 STARTUP_SECONDS = 60

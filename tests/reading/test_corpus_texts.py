@@ -22,7 +22,7 @@ from adjudicator.reading.compare import align
 from adjudicator.engine.effects.facts import READING_RULES
 from adjudicator.engine.rules import cited_clauses
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass

@@ -23,7 +23,7 @@ from adjudicator.links.payload import MAX_JSON_BYTES, MAX_PAYLOAD_CHARS, PAYLOAD
 from adjudicator.search.query import MAX_QUERY_LENGTH
 from adjudicator.web.common.security import MAX_BODY_BYTES, MAX_URL_CHARS
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
@@ -246,7 +246,7 @@ def test_a_deeply_nested_payload_is_refused():
 
 
 def test_a_real_scenario_round_trips_well_under_the_payload_bound():
-    sample = next(Path(__file__).resolve().parents[1].joinpath("scenarios").rglob("*.yaml"))
+    sample = next(Path(__file__).resolve().parents[2].joinpath("scenarios").rglob("*.yaml"))
     loaded = load_scenario(sample.read_text("utf-8"))
     encoded = encode_payload(loaded)
     assert len(encoded) < MAX_PAYLOAD_CHARS // 4

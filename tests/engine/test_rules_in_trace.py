@@ -18,7 +18,7 @@ from adjudicator.engine.trace import Considered
 from adjudicator.checks.verify import scenario_files
 from adjudicator.rulebook.numbers import citation_covers
 
-ROOT = Path(__file__).resolve().parent.parent / "scenarios"
+ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 CLAUSE_IN_TEXT = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?(?:-\d{1,2})?)(?![\d.])")
 
 

@@ -13,7 +13,7 @@ from adjudicator.engine import load_scenario, resolve
 from adjudicator.checks.verify import scenario_files
 from adjudicator.links.payload import decode_payload
 
-ROOT = Path(__file__).resolve().parent.parent / "scenarios"
+ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 FACTS = ("face", "state", "power", "rank", "cards", "top")
 
 

@@ -12,18 +12,15 @@ from adjudicator.cli import main
 from adjudicator.engine import ScenarioError, canonical_json, dumps, load_scenario, resolve
 from adjudicator.checks.verify import verify_file
 from adjudicator.paths import scenarios_dir
+from tests.scenario_builder import scenario
 
 SHARED_EXAMPLE = scenarios_dir() / "attack" / "deck-attack-remainder.yaml"
 
 
 def base(**players) -> dict:
-    return {
-        "format": "hi-story-scenario/1",
-        "title": "t",
-        "game": {"round": 3, "first_player": "A", "turn_player": "A", "phase": "attack"},
-        "players": {"A": {"deck": 10, **players.get("A", {})}, "B": {"deck": 10, **players.get("B", {})}},
-        "actions": players.get("actions", []),
-    }
+    """Two decks of 10 in A's attack phase, with what each test adds (``A``, ``B``, ``actions``)."""
+    return scenario({"deck": 10, **players.get("A", {})}, {"deck": 10, **players.get("B", {})}, players.get("actions"),
+                    title="t")
 
 
 def errors_of(data) -> list[tuple[str, str]]:

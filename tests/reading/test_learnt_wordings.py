@@ -8,7 +8,7 @@ import pytest
 
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.reading import read_effect
-from test_reading import _scenario
+from tests.scenario_builder import one_effect
 
 
 def _when(text: str) -> dict | None:
@@ -88,7 +88,7 @@ def test_a_comma_between_grouped_digits_is_no_clause_boundary():
 def test_the_engine_resolves_the_new_readings():
     effect = {"name": "効果", "text": "相手の場のカードと同じ枚数カードを引く。相手の山札の一番上のカードを墓地へ送る。"
                                       "墓地のカードが1枚以上なら、カードを1枚ひく。"}
-    scenario = _scenario(effect)
+    scenario = one_effect(effect)
     scenario["players"]["A"]["graveyard"] = 1
     trace = resolve(load_scenario(scenario)).to_json()
     assert trace["decision"] is None and trace["gaps"] == []

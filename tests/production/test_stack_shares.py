@@ -3,7 +3,7 @@
 import importlib.util
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "stack_shares.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "stack_shares.py"
 spec = importlib.util.spec_from_file_location("stack_shares", SCRIPT)
 stack_shares = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(stack_shares)

@@ -13,7 +13,7 @@ from adjudicator.format.actions import ACTION_KINDS, Defence
 from adjudicator.format.base import PHASES, Act, Face, Role, StackState, UntilName
 from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, TriggerEvent
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 # A glossary code written `key: value` names a value of the table for ``key``; a bare `name` is looked up in
 # the tables of named things.

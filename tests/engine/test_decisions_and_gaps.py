@@ -94,7 +94,7 @@ def test_every_decision_names_its_chooser_or_says_the_rulebook_does_not():
     from adjudicator.checks.verify import scenario_files
 
     decisions = 0
-    for path in scenario_files([Path(__file__).resolve().parent.parent / "scenarios"]):
+    for path in scenario_files([Path(__file__).resolve().parents[2] / "scenarios"]):
         trace = resolve(load_scenario(path.read_text(encoding="utf-8"))).to_json()
         decision = trace["decision"]
         if decision is None:

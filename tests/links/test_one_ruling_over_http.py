@@ -14,7 +14,7 @@ from adjudicator.engine import resolve
 from adjudicator.web.rulings import trace_views
 from adjudicator.web.rulings.examples import example_scenario
 
-ROOT = Path(__file__).resolve().parent.parent / "scenarios"
+ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 TYPED_CHOICE = re.compile(r"response: none|damage_zero: false|winner: null|decision: null")
 NAMES = sorted(
     path.relative_to(ROOT).with_suffix("").as_posix()

@@ -12,6 +12,7 @@ from adjudicator.engine import ScenarioError, load_scenario, resolve
 from adjudicator.reading import TextTooLong, read_effect
 from adjudicator.reading.productions import registered_productions
 from adjudicator.rulebook import load_rulebook
+from tests.scenario_builder import one_effect
 
 
 def dumps(text: str) -> list[dict]:
@@ -167,34 +168,22 @@ def test_each_kind_of_refusal_names_its_span(text, kind, span):
     assert len(reading.sentences) == len([s for s in text.split("。") if s]) - 1
 
 
-def _scenario(effect: dict, actions: list | None = None, hand=3) -> dict:
-    return {
-        "format": "hi-story-scenario/1", "title": "読み取り", "game": {"round": 3, "first_player": "A", "turn_player": "A", "phase": "effect"},
-        "players": {
-            "A": {"deck": 10, "hand": hand, "field": {1: {"card": {"name": "武将", "rank": 1, "power": 2000, "effects": [effect]}}}},
-            "B": {"deck": 10, "field": {1: {"card": {"name": "足軽", "rank": 0, "power": 1000}},
-                                        2: {"card": {"name": "侍", "rank": 1, "power": 2000}}}},
-        },
-        "actions": actions if actions is not None else [{"activate": {"card": "A1", "effect": "効果"}}],
-    }
-
-
 @pytest.mark.parametrize(("text", "kind", "span"), REFUSALS)
 def test_a_text_only_effect_with_unread_words_is_refused_naming_field_and_span(text, kind, span):
     with pytest.raises(ScenarioError) as refused:
-        load_scenario(_scenario({"name": "効果", "text": text}))
+        load_scenario(one_effect({"name": "効果", "text": text}))
     [error] = refused.value.errors
     assert error.path == "players.A.field.1.card.effects.0.text" and span in error.message_ja
 
 
 def test_hand_written_sentences_are_authoritative_over_the_text():
-    scenario = load_scenario(_scenario({"name": "効果", "text": "カードを3枚引く。", "sentences": [{"do": [{"draw": 1}]}]}))
+    scenario = load_scenario(one_effect({"name": "効果", "text": "カードを3枚引く。", "sentences": [{"do": [{"draw": 1}]}]}))
     trace = resolve(scenario).to_json()
     assert trace["final"]["A"]["hand"] == 4 and trace["final"]["A"]["deck"] == 9
 
 
 def test_a_text_only_effect_resolves_by_its_words():
-    trace = resolve(load_scenario(_scenario({"name": "効果", "text": "カードを2枚引く。その後、相手の山札の上から1枚を墓地へ送る。"}))).to_json()
+    trace = resolve(load_scenario(one_effect({"name": "効果", "text": "カードを2枚引く。その後、相手の山札の上から1枚を墓地へ送る。"}))).to_json()
     assert (trace["final"]["A"]["hand"], trace["final"]["B"]["deck"]) == (5, 9)
     cited = {c for step in trace["steps"] for c in step["cites"]}
     assert {"6.5.8", "6.7.1", "11.3.1"} <= cited
@@ -207,7 +196,7 @@ CHOOSE_REST = {"name": "効果", "text": "相手の場のカードを1枚選び�
 
 
 def test_a_pick_given_with_the_action_reaches_the_choice():
-    trace = resolve(load_scenario(_scenario(CHOOSE_REST, [{"activate": {"card": "A1", "effect": "効果", "picks": ["B2"]}}]))).to_json()
+    trace = resolve(load_scenario(one_effect(CHOOSE_REST, [{"activate": {"card": "A1", "effect": "効果", "picks": ["B2"]}}]))).to_json()
     assert trace["decision"] is None and trace["final"]["B"]["field"]["2"]["state"] == "rest"
     assert trace["final"]["B"]["field"]["1"]["state"] == "active"
 
@@ -215,33 +204,33 @@ def test_a_pick_given_with_the_action_reaches_the_choice():
 def test_picks_by_effect_name_and_counts_in_text_order():
     effect = {"name": "効果", "text": "カードを2枚まで引く。その後、相手の場のカードを1枚選び、レストする。"}
     action = {"activate": {"card": "A1", "effect": "効果", "picks": {"効果": [1, "B1"]}}}
-    trace = resolve(load_scenario(_scenario(effect, [action]))).to_json()
+    trace = resolve(load_scenario(one_effect(effect, [action]))).to_json()
     assert trace["decision"] is None and trace["final"]["A"]["hand"] == 4
     assert trace["final"]["B"]["field"]["1"]["state"] == "rest"
 
 
 def test_a_phase_action_carries_picks_for_the_effect_it_triggers():
     effect = {"name": "見張り", "text": "効果発動フェーズの終わりに、相手の場のカードを1枚選び、レストする。"}
-    trace = resolve(load_scenario(_scenario(effect, [{"next_phase": {"picks": {"見張り": ["B1"]}}}]))).to_json()
+    trace = resolve(load_scenario(one_effect(effect, [{"next_phase": {"picks": {"見張り": ["B1"]}}}]))).to_json()
     assert trace["decision"] is None and trace["final"]["B"]["field"]["1"]["state"] == "rest"
 
 
 def test_a_missing_pick_still_stops_with_a_decision():
-    trace = resolve(load_scenario(_scenario(CHOOSE_REST))).to_json()
+    trace = resolve(load_scenario(one_effect(CHOOSE_REST))).to_json()
     assert trace["decision"]["player"] == "A" and set(trace["decision"]["options"]) >= {"B1", "B2"}
 
 
 def test_a_pick_of_the_wrong_kind_is_rejected_and_the_choice_stays_open():
-    trace = resolve(load_scenario(_scenario(CHOOSE_REST, [{"activate": {"card": "A1", "effect": "効果", "picks": [2]}}]))).to_json()
+    trace = resolve(load_scenario(one_effect(CHOOSE_REST, [{"activate": {"card": "A1", "effect": "効果", "picks": [2]}}]))).to_json()
     assert trace["legal"] is False and trace["violations"][0]["kind"] == "choice"
     assert trace["decision"]["player"] == "A"
 
 
 def test_bad_picks_are_a_load_error():
     with pytest.raises(ScenarioError):
-        load_scenario(_scenario(CHOOSE_REST, [{"activate": {"card": "A1", "effect": "効果", "picks": [{"x": 1}]}}]))
+        load_scenario(one_effect(CHOOSE_REST, [{"activate": {"card": "A1", "effect": "効果", "picks": [{"x": 1}]}}]))
     with pytest.raises(ScenarioError) as listed:  # an attack runs no effect of its own: picks go by effect name
-        load_scenario(_scenario(CHOOSE_REST, [{"attack": {"attacker": "A1", "target": "deck", "picks": ["B1"]}}]))
+        load_scenario(one_effect(CHOOSE_REST, [{"attack": {"attacker": "A1", "target": "deck", "picks": ["B1"]}}]))
     assert "効果名" in str(listed.value)
 
 

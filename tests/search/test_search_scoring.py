@@ -14,7 +14,7 @@ from adjudicator.search.query import parse_query
 from adjudicator.search.ranking import is_term_query
 from adjudicator.search.scoring import TermScores
 
-QUERY_FILE = Path(__file__).resolve().parents[1] / "bench" / "queries" / "heldout.tsv"
+QUERY_FILE = Path(__file__).resolve().parents[2] / "bench" / "queries" / "heldout.tsv"
 
 
 def _whoosh(searcher, query, books, chapter=None) -> dict[tuple[str, str], float]:

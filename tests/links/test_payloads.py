@@ -163,7 +163,7 @@ def test_the_documented_production_commands_let_long_stateless_links_through_gun
     (the app enforces its own URL bound). The module's docstring gives the README's command."""
     import adjudicator.web
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     commands = re.findall(r"^Production: `(gunicorn [^`]+)`", readme, re.M)
     assert len(commands) == 1 and "--limit-request-line 0" in commands[0]
     documented = [line.strip() for line in adjudicator.web.__doc__.splitlines() if line.strip().startswith("gunicorn ")]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-REPOSITORY = Path(__file__).resolve().parents[1]
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 # Run inside the unpacked wheel, from a directory that is not the checkout: every shipped path must resolve
 # inside the installed package, and the CLI and the app must work from there.

@@ -12,7 +12,7 @@ import pytest
 from adjudicator.engine import canonical_json, load_scenario, resolve
 from adjudicator.checks.verify import scenario_files
 
-ROOT = Path(__file__).resolve().parent.parent / "scenarios"
+ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 FILES = scenario_files([ROOT])
 
 
