@@ -5,18 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.engine import load_scenario, resolve
+from tests.scenario_builder import scenario as build
 
 
 def scenario(a_field: dict, b_field: dict | None = None, actions: list | None = None, **players: Any) -> dict[str, Any]:
-    a = {"deck": 20, "graveyard": 0, "hand": 0, "field": a_field, **players.get("A", {})}
-    b = {"deck": 20, "graveyard": 0, "hand": 0, "field": b_field or {}, **players.get("B", {})}
-    return {
-        "format": "hi-story-scenario/1",
-        "title": "test",
-        "game": {"round": 3, "first_player": "A", "turn_player": "A", "phase": "attack"},
-        "players": {"A": a, "B": b},
-        "actions": actions or [],
-    }
+    """A's attack phase, decks of 20 and empty hands and graveyards, with the fields (and zones) given."""
+    zones = {"deck": 20, "graveyard": 0, "hand": 0}
+    return build({**zones, "field": a_field, **players.get("A", {})}, {**zones, "field": b_field or {}, **players.get("B", {})},
+                 actions)
 
 
 def person(name: str, power: int, role: str = "attacker", **extra: Any) -> dict[str, Any]:

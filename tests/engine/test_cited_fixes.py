@@ -5,18 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.engine import load_scenario, resolve
+from tests.scenario_builder import scenario as build
 
 SEND_ALL_RESTED = {"name": "大筒", "rank": 3, "power": 4000, "role": "attacker", "effects": [
     {"name": "砲撃", "sentences": [{"do": [{"send_to_graveyard": {"player": "opponent", "all": True, "where": {"state": "rest"}}}]}]}]}
 
 
 def scenario(a: dict, b: dict, actions: list, phase: str = "effect") -> dict:
-    return resolve(load_scenario({
-        "format": "hi-story-scenario/1", "title": "t",
-        "game": {"round": 5, "first_player": "A", "turn_player": "A", "phase": phase},
-        "players": {"A": {"deck": 15, "hand": 1, **a}, "B": {"deck": 12, **b}},
-        "actions": actions,
-    })).to_json()
+    """The trace JSON of round 5 of A's turn, decks of 15 (hand 1) and 12, with the zones given."""
+    return resolve(load_scenario(build({"deck": 15, "hand": 1, **a}, {"deck": 12, **b}, actions, title="t", round=5,
+                                       phase=phase))).to_json()
 
 
 def cited(trace: dict) -> set[str]:

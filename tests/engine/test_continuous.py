@@ -13,6 +13,7 @@ from adjudicator.format.board import CardSpec
 from adjudicator.format.effects import Where
 from adjudicator.engine.stats import apply_power_mods, power_of, rank_of, roles_of
 from adjudicator.engine.trace import Recorder
+from tests.scenario_builder import scenario as build
 
 
 def person(name: str, rank: int = 1, power: int = 2000, role: str = "attacker", **more: Any) -> dict:
@@ -30,12 +31,9 @@ BOOST_OTHERS = constant("鼓舞", {"power": {"target": {"player": "self", "all":
 
 
 def board_of(a_field: dict, b_field: dict | None = None, turn_player: str = "A", **a: Any):
-    data = {
-        "format": "hi-story-scenario/1",
-        "title": "t",
-        "game": {"round": 4, "first_player": "A", "turn_player": turn_player, "phase": "effect"},
-        "players": {"A": {"deck": 20, "hand": 2, "field": a_field, **a}, "B": {"deck": 20, "field": b_field or {}}},
-    }
+    """The board of round 4's effect phase, decks of 20 (A's hand 2), the fields (and A's zones) given."""
+    data = build({"deck": 20, "hand": 2, "field": a_field, **a}, {"deck": 20, "field": b_field or {}}, title="t",
+                 round=4, turn_player=turn_player, phase="effect")
     return build_board(load_scenario(data))
 
 

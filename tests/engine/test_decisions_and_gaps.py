@@ -8,6 +8,7 @@ import copy
 
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.checks.verify import check
+from tests.scenario_builder import scenario as build
 
 REST_B1 = {"name": "刺客", "rank": 2, "power": 2000, "effects": [
     {"name": "足止め", "sentences": [{"do": [{"rest": {"player": "opponent", "choose": 1, "chosen": ["B1"]}}]}]}]}
@@ -20,15 +21,10 @@ def rerester(optional: bool) -> dict:
 
 
 def scenario(b_field: dict, action: dict, expect: dict | None = None, phase: str = "effect") -> dict:
-    data = {
-        "format": "hi-story-scenario/1", "title": "t",
-        "game": {"round": 5, "first_player": "A", "turn_player": "A", "phase": phase},
-        "players": {
-            "A": {"deck": 20, "hand": 2, "field": {1: {"card": REST_B1}, 2: {"card": {"name": "侍", "rank": 1, "power": 3000, "role": "attacker"}}}},
-            "B": {"deck": 20, "hand": 2, "field": b_field},
-        },
-        "actions": [action],
-    }
+    """Round 5 of A's turn: A's rested B1 card and an attacker 侍 against B's field, one action."""
+    a_field = {1: {"card": REST_B1}, 2: {"card": {"name": "侍", "rank": 1, "power": 3000, "role": "attacker"}}}
+    data = build({"deck": 20, "hand": 2, "field": a_field}, {"deck": 20, "hand": 2, "field": b_field}, [action],
+                 title="t", round=5, phase=phase)
     if expect is not None:
         data["expect"] = expect
     return data

@@ -9,18 +9,15 @@ from typing import Any
 import pytest
 
 from adjudicator.engine import load_scenario, resolve
+from tests.scenario_builder import scenario as build
 
 SAMURAI = {"name": "侍", "rank": 1, "power": 2000, "role": "attacker"}
 
 
 def scenario(actions: list[dict], *, a: dict | None = None, b: dict | None = None, **game: Any) -> dict:
-    return {
-        "format": "hi-story-scenario/1",
-        "title": "test",
-        "game": {"round": 4, "first_player": "A", "turn_player": "A", "phase": "effect", **game},
-        "players": {"A": {"deck": 20, "hand": 2, **(a or {})}, "B": {"deck": 20, "hand": 2, **(b or {})}},
-        "actions": actions,
-    }
+    """Round 4, A's effect phase, decks of 20 and hands of 2."""
+    return build({"deck": 20, "hand": 2, **(a or {})}, {"deck": 20, "hand": 2, **(b or {})}, actions,
+                 **{"round": 4, "phase": "effect", **game})
 
 
 def power_event(until: str) -> dict:

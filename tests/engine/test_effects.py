@@ -23,6 +23,7 @@ from adjudicator.engine.effects.steps import STEP_HANDLERS
 from adjudicator.engine.game import Stop
 from adjudicator.engine.resolution import new_game
 from adjudicator.engine.trace import Recorder
+from tests.scenario_builder import scenario as build
 
 
 def effect_card(sentences: list[dict], name: str = "試し", **card: Any) -> dict:
@@ -31,13 +32,10 @@ def effect_card(sentences: list[dict], name: str = "試し", **card: Any) -> dic
 
 
 def scenario(a: dict | None = None, b: dict | None = None, actions: list | None = None, **game: Any) -> Scenario:
-    return load_scenario({
-        "format": "hi-story-scenario/1",
-        "title": "test",
-        "game": {"round": 5, "first_player": "A", "turn_player": "A", "phase": "effect", **game},
-        "players": {"A": {"deck": 15, **(a or {})}, "B": {"deck": 12, **(b or {})}},
-        "actions": actions if actions is not None else [{"activate": {"card": "A1", "effect": "試し"}}],
-    })
+    """Round 5, A's effect phase, decks of 15 and 12; A1's effect 「試し」 activated unless actions are given."""
+    return load_scenario(build({"deck": 15, **(a or {})}, {"deck": 12, **(b or {})},
+                               actions if actions is not None else [{"activate": {"card": "A1", "effect": "試し"}}],
+                               round=5, phase="effect", **game))
 
 
 def run_effect_of(sentences: list[dict], a: dict | None = None, b: dict | None = None, **choices: Any):

@@ -5,16 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.engine import load_scenario, resolve
+from tests.scenario_builder import scenario as build
 
 
 def scenario(phase: str, a: dict[str, Any], actions: list, round_: int = 3, turn_player: str = "A") -> dict[str, Any]:
-    return {
-        "format": "hi-story-scenario/1",
-        "title": "test",
-        "game": {"round": round_, "first_player": "A", "turn_player": turn_player, "phase": phase},
-        "players": {"A": {"deck": 20, **a}, "B": {"deck": 20}},
-        "actions": actions,
-    }
+    """A's (or ``turn_player``'s) turn in ``phase``, decks of 20, A's zones as given."""
+    return build({"deck": 20, **a}, None, actions, round=round_, turn_player=turn_player, phase=phase)
 
 
 def run(data: dict[str, Any]):

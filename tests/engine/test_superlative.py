@@ -8,18 +8,14 @@ import pytest
 from adjudicator.engine import ScenarioError, load_scenario, resolve
 from adjudicator.format.effects import Selector
 from adjudicator.reading import read_effect
+from tests.scenario_builder import scenario as build
 
 
 def _board(text: str, b_field: dict, actions: list | None = None) -> dict:
-    return {
-        "format": "hi-story-scenario/1", "title": "最上級", "game": {"round": 3, "first_player": "A", "turn_player": "A", "phase": "effect"},
-        "players": {
-            "A": {"deck": 10, "field": {1: {"card": {"name": "明智光秀", "rank": 1, "power": 2000,
-                                                     "effects": [{"name": "効果", "text": text}]}}}},
-            "B": {"deck": 10, "field": b_field},
-        },
-        "actions": actions or [{"activate": {"card": "A1", "effect": "効果"}}],
-    }
+    """A's 明智光秀 in A1 with the effect ``text`` (activated unless actions are given) against B's field."""
+    card = {"name": "明智光秀", "rank": 1, "power": 2000, "effects": [{"name": "効果", "text": text}]}
+    return build({"deck": 10, "field": {1: {"card": card}}}, {"deck": 10, "field": b_field},
+                 actions or [{"activate": {"card": "A1", "effect": "効果"}}], title="最上級", phase="effect")
 
 
 def _card(name: str, rank: int, power: int, **more) -> dict:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from adjudicator.engine import durations, load_scenario, resolve
 from adjudicator.engine.board import Expiry, Timed, build_board
 from adjudicator.format.base import Timed as TimedSpec
+from tests.scenario_builder import scenario as build
 
 MILL_AT_ATTACK_START = {
     "name": "物見櫓",
@@ -26,13 +27,9 @@ MILL_AT_ATTACK_START = {
 
 
 def scenario(actions: list[dict], *, a: dict | None = None, b: dict | None = None, **game: Any) -> dict:
-    return {
-        "format": "hi-story-scenario/1",
-        "title": "test",
-        "game": {"round": 3, "first_player": "A", "turn_player": "A", "phase": "effect", **game},
-        "players": {"A": {"deck": 20, "hand": 2, **(a or {})}, "B": {"deck": 20, "hand": 2, **(b or {})}},
-        "actions": actions,
-    }
+    """Round 3, A's effect phase, decks of 20 and hands of 2."""
+    return build({"deck": 20, "hand": 2, **(a or {})}, {"deck": 20, "hand": 2, **(b or {})}, actions,
+                 **{"phase": "effect", **game})
 
 
 def run(data: dict):

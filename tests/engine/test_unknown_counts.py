@@ -8,16 +8,13 @@ import json
 from adjudicator.engine import canonical_json, load_scenario, resolve
 from adjudicator.web.builder.data import scenario_data
 from adjudicator.web.builder.draft import draft_from_data, new_draft
+from tests.scenario_builder import scenario as build
 
 
 def scenario(b: dict, actions: list[dict], phase: str = "attack") -> dict:
-    return {
-        "format": "hi-story-scenario/1", "title": "t",
-        "game": {"round": 3, "first_player": "A", "turn_player": "A", "phase": phase},
-        "players": {"A": {"deck": 20, "hand": 2, "field": {1: {"card": {"name": "侍", "rank": 1, "power": 3000, "role": "attacker"}}}},
-                    "B": b},
-        "actions": actions,
-    }
+    """A's attacker 侍 in A1 (deck 20, hand 2) against B as given."""
+    attacker = {"name": "侍", "rank": 1, "power": 3000, "role": "attacker"}
+    return build({"deck": 20, "hand": 2, "field": {1: {"card": attacker}}}, b, actions, title="t", phase=phase)
 
 
 ATTACK = {"attack": {"attacker": "A1", "target": "deck", "response": "none", "damage_zero": False}}

@@ -22,6 +22,7 @@ from adjudicator.links import PayloadProblem, decode_payload, encode_payload
 from adjudicator.links.payload import MAX_JSON_BYTES, MAX_PAYLOAD_CHARS, PAYLOAD_VERSION
 from adjudicator.search.query import MAX_QUERY_LENGTH
 from adjudicator.web.common.security import MAX_BODY_BYTES, MAX_URL_CHARS
+from tests.scenario_builder import scenario as build
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -30,16 +31,8 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 def minimal_scenario(**players_a) -> dict:
     """A small legal board: A has one face-up card in slot 1 whose effects are given."""
     card = {"name": "起点", "rank": 1, "power": 1000, "role": "attacker", "effects": players_a.pop("effects", [])}
-    return {
-        "format": FORMAT,
-        "title": "上限の確認",
-        "game": {"round": 5, "first_player": "A", "turn_player": "A", "phase": "effect"},
-        "players": {
-            "A": {"deck": 150, "graveyard": 0, "hand": 0, "field": {"1": {"card": card}}, **players_a},
-            "B": {"deck": 20, "graveyard": 0, "hand": 0},
-        },
-        "actions": [],
-    }
+    return build({"deck": 150, "graveyard": 0, "hand": 0, "field": {"1": {"card": card}}, **players_a},
+                 {"deck": 20, "graveyard": 0, "hand": 0}, title="上限の確認", round=5, phase="effect")
 
 
 def peak_bytes(function, *args) -> tuple[object, int]:
