@@ -1,7 +1,7 @@
 """A mixed load through nginx → gunicorn with slow clients among the connections (loopback only, bounded).
 
-    python bench/front_server.py                     # 60 s, table
-    python bench/front_server.py --seconds 20 --json
+    python -m bench.front_server                     # 60 s, table
+    python -m bench.front_server --seconds 20 --json
 
 Starts gunicorn (the README's production command: sync workers on 127.0.0.1) and nginx with deploy/nginx.conf
 in front of it, on free loopback ports with a fresh data directory. Then, for --seconds, at the same time:
@@ -32,8 +32,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import http_bench
-from http_bench import ROOT, Server, post_scenario, routes, run_wrk, scenario_bodies, search_paths
+from bench import http_bench
+from bench.http_bench import ROOT, Server, post_scenario, routes, run_wrk, scenario_bodies, search_paths
 
 SITE = ROOT / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -41,7 +41,7 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 def nginx_config(directory: Path, listen: int, upstream: int | Sequence[int], read_timeout: str | None = None) -> Path:
     """deploy/nginx.conf as shipped, on loopback test ports, inside a minimal nginx.conf whose files are in
-    ``directory`` (also used by tests/test_faults_front_server.py and bench/instances.py). ``upstream``: the
+    ``directory`` (also used by tests/production/test_front_server.py and bench/instances.py). ``upstream``: the
     port of one instance, or of each instance in turn (the shipped server line, once per port)."""
     import re
 

@@ -2,8 +2,8 @@
 limit): the harness of tests/production/test_many_instances.py, and a load through nginx with one instance
 killed halfway (loopback only, every wait bounded, every process stopped by its id).
 
-    python bench/instances.py --database-url postgresql://user:pass@127.0.0.1:5432/db           # 60 s, 2 instances
-    python bench/instances.py --database-url … --seconds 20 --instances 3 --workers 2 --json
+    python -m bench.instances --database-url postgresql://user:pass@127.0.0.1:5432/db           # 60 s, 2 instances
+    python -m bench.instances --database-url … --seconds 20 --instances 3 --workers 2 --json
 
 Each instance is the README's production command (gunicorn, sync workers, ``--preload``) on a loopback port of
 its own, in its own process group and data directory (its own search index), with ``ADJUDICATOR_DATABASE_URL``
@@ -34,9 +34,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import http_bench
-from front_server import NGINX, start_nginx, wait_for_port
-from http_bench import HOST, PRODUCTION_OPTIONS, ROOT, free_port
+from bench import http_bench
+from bench.front_server import NGINX, start_nginx, wait_for_port
+from bench.http_bench import HOST, PRODUCTION_OPTIONS, ROOT, free_port
 
 REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
 START_SECONDS = 120.0

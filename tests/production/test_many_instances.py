@@ -2,7 +2,7 @@
 links and cards and Redis for the write limit, started as in production (bench/instances.py: the README's
 gunicorn command per instance): a link made on one opens on the other, the write limit counts one client once
 across both, and killing one instance (SIGKILL to its whole process group) under load loses no request through
-nginx, POSTs included. The 60 s version of the load is ``python bench/instances.py`` (README: many instances).
+nginx, POSTs included. The 60 s version of the load is ``python -m bench.instances`` (README: many instances).
 
 Skipped with a message without nginx, redis-server or ADJUDICATOR_TEST_DATABASE_URL (``.ci/run`` has all three).
 """
@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPOSITORY / "bench"))
+from bench.front_server import NGINX
+from bench.instances import REDIS, Fleet, killed_halfway, request
 
-from front_server import NGINX  # noqa: E402  (bench/ is not a package)
-from instances import REDIS, Fleet, killed_halfway, request  # noqa: E402
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 WRITE_LIMIT = 12  # per client and hour (a loaded machine may take a minute for these), across both instances
 LOAD_SECONDS = 12.0  # the suite's short load; bench/instances.py runs 60 s

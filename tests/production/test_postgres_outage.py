@@ -16,7 +16,7 @@ import yaml
 from adjudicator import paths
 from adjudicator.engine import load_scenario
 from adjudicator.links import encode_payload
-from private_postgres import private_cluster
+from tests.production.private_postgres import private_cluster
 
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 ROUNDS = 5

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from adjudicator import paths
 from adjudicator.engine import load_scenario
 from adjudicator.links import encode_payload
-from disks import fill, remount, tmpfs
+from tests.production.disks import fill, remount, tmpfs
 
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 CARD_FIELD = "players.A.field.1.cards.0"

@@ -18,7 +18,7 @@ def serving(app, data_dir, tmp_path, monkeypatch):
     monkeypatch.setenv("ADJUDICATOR_DATA_DIR", str(tmp_path))
     subprocess.run(["cp", "-a", str(data_dir / "index"), str(tmp_path / "index")], check=True)
     from adjudicator.web import create_app
-    from adjudicator.web.services import EXTENSION
+    from adjudicator.web.common.services import EXTENSION
 
     made = create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": "memory://"})
     client = made.test_client()
