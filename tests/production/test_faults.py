@@ -219,5 +219,7 @@ def test_a_store_past_its_quota_answers_507(tmp_path, monkeypatch, built_index):
     page = client.post("/t", data={"payload": _payload("上限")})
     assert page.status_code == 507 and "上限" in page.get_data(as_text=True)
     assert RETRY_AFTER not in page.headers  # waiting does not help: an operator must make room
-    ready = client.get("/readyz")
-    assert ready.status_code == 503 and ready.get_json()["writes"] is False and "quota" in ready.get_json()["reason"]
+    ready = client.get("/readyz")  # ready: every read works, and no other instance would store the link either
+    assert ready.status_code == 200 and ready.get_json()["writes"] is False and ready.get_json()["quota_reached"]
+    assert "quota" in ready.get_json()["reason"]
+    assert client.get("/rules/hi-story/6.7.1").status_code == 200
