@@ -107,14 +107,12 @@ class _KeptTemplates(FileSystemBytecodeCache):
 def _read_the_corpus() -> None:
     """The examples of the clause and search pages and the gallery's cards, read once per process from what
     ``search/corpus.py`` keeps beside the index: under ``--preload`` the master reads them before the fork and
-    every worker shares them, instead of each worker scanning the 671 scenario files twice and resolving the
-    gallery on its first requests (``bench/start_bench.py``: 0.4-0.8 s of the first clause page, search and
-    gallery). What is not kept yet (the first start of a new corpus or new code) is made on first use, then
-    kept: making it here would add 0.4 s to the first start, the one that builds the index."""
+    every worker shares them, instead of each worker scanning the scenario files twice and resolving the
+    gallery on its first requests. What is not kept yet (the first start of a new corpus or new code) is made
+    here, at start, and kept: made on first use instead, it held the first clause page 4.6 s and the first
+    gallery 2 s of a fresh start on a loaded machine (``bench/first_requests.py``), and no request may wait
+    on a build (issue 25)."""
     root = paths.scenarios_dir()
-    if corpus.is_kept("scan", root):
-        examples.examples()
-        if corpus.is_kept("examples", root):
-            search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache
-    if corpus.is_kept("gallery", root):
-        examples.curated_gallery()
+    examples.examples()
+    search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache
+    examples.curated_gallery()
