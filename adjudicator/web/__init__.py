@@ -17,7 +17,6 @@ from flask_compress import Compress
 from jinja2 import FileSystemBytecodeCache
 
 from adjudicator import paths
-from adjudicator.search import corpus
 from adjudicator.web import api, assets, builder, cards, health, home, rulebook, rulings, search
 from adjudicator.web.common import errors, json_responses, link_store, page_cache, rate_limits, security, services
 from adjudicator.web.rulings import examples
