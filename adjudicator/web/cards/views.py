@@ -107,6 +107,10 @@ def api_match():
         condition = body.get("condition")
         if not isinstance(condition, str) or not isinstance(name, str):
             return jsonify({"error": "condition と card（名前、または name を持つオブジェクト）は文字列です。", "status": 400}), 400
+        wrong = [key for key in CARD_FIELDS if fields.get(key) is not None and _scalar_or_list(fields[key]) is None]
+        if wrong:  # a field of another type is refused (as the OpenAPI description says), not read as unknown
+            return jsonify({"error": f"card の {'、'.join(wrong)} は文字列・整数・文字列の配列のいずれかです。",
+                            "status": 400}), 400
         answer, status = _answer(condition, name, {k: _scalar_or_list(fields.get(k)) for k in CARD_FIELDS})
     else:
         answer, status = _answer(request.args.get("condition", ""), request.args.get("card", ""), _form_fields(request.args))
