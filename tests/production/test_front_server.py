@@ -29,7 +29,7 @@ import pytest
 import yaml
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -82,7 +82,7 @@ def _post_form(port: int, path: str, fields: dict[str, str], timeout: float = 30
 
 
 def gunicorn_argv(port: int, workers: int = 2) -> list[str]:
-    from tests.production.test_gunicorn import readme_gunicorn_argv
+    from tests.production.gunicorn_command import readme_gunicorn_argv  # the README's command, as the gunicorn tests run it
 
     argv = readme_gunicorn_argv(port)
     argv[argv.index("-w") + 1] = str(workers)

@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.format.loading import load_scenario as load_unread, parse_text
 from adjudicator.format.scenario import iter_cards
 from adjudicator.reading import read_effect
 from adjudicator.reading.compare import align
-from adjudicator.engine.effects.facts import READING_RULES
+from adjudicator.engine.facts import READING_RULES
 from adjudicator.engine.rules import cited_clauses
 
 ROOT = Path(__file__).resolve().parents[2]

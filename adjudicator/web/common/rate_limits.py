@@ -22,7 +22,6 @@ it), and its ``after_request`` adds headers only for limits checked in that hook
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import threading
 import time
@@ -32,11 +31,11 @@ from pathlib import Path
 
 from flask import Flask, current_app, request
 
-from adjudicator import paths
+from adjudicator import paths, settings
 
 EXTENSION = "adjudicator.write_limiter"
-DEFAULT_WRITE_LIMIT = "30 per minute"
 WRITE_LIMIT_ENV = "ADJUDICATOR_WRITE_LIMIT"
+DEFAULT_WRITE_LIMIT = settings.default(WRITE_LIMIT_ENV)  # "30 per minute"
 STORAGE_ENV = "ADJUDICATOR_RATELIMIT_STORAGE"
 REDIS_TIMEOUT_SECONDS = 1.0  # connect and answer: a Redis that is down costs a write a second at most
 SQLITE_SCHEME = "adjudicator+sqlite"  # the scheme of sqlite_storage()
@@ -50,8 +49,8 @@ def default_storage_uri() -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("RATELIMIT_WRITES", os.environ.get(WRITE_LIMIT_ENV) or DEFAULT_WRITE_LIMIT)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get(STORAGE_ENV) or default_storage_uri())
+    app.config.setdefault("RATELIMIT_WRITES", settings.environment(WRITE_LIMIT_ENV) or DEFAULT_WRITE_LIMIT)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", settings.environment(STORAGE_ENV) or default_storage_uri())
     if app.config["RATELIMIT_STORAGE_URI"].startswith(("redis://", "rediss://")):
         app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
                                                             "socket_timeout": REDIS_TIMEOUT_SECONDS})

@@ -15,10 +15,12 @@ from flask import Blueprint, current_app, g, jsonify, redirect, render_template,
 from adjudicator import paths
 from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, SearchResult
-from adjudicator.search.examples import Example, ExampleIndex
+from adjudicator.search.corpus import Entry
+from adjudicator.search.examples import ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH
 from adjudicator.web.common.services import books, find_book, services
 from adjudicator.web.common.urls import node_url
+from adjudicator.web.common.twins import json_twin
 
 bp = Blueprint("search", __name__)
 
@@ -92,7 +94,7 @@ def _example_index(root: Path) -> ExampleIndex:
     return ExampleIndex.scan(root)
 
 
-def _examples(result: SearchResult) -> tuple[Example, ...]:
+def _examples(result: SearchResult) -> tuple[Entry, ...]:
     """Worked examples for the query: only on the first page, only for Hi!story (the gallery's book)."""
     if result.offset or result.book not in (None, "hi-story") or result.query.is_empty:
         return ()
@@ -156,8 +158,10 @@ def _reading_source(source: str) -> tuple[str, str | None]:
     return node_id, node_url(book, node_id)
 
 
-@bp.route("/search")
-def search():
+@json_twin(bp, "/search")
+def search(as_json: bool):
+    if as_json:
+        return _search_json()
     result, limit, page, error = _run()
     if result.jump is not None and error is None:
         return redirect(_url(result.jump))
@@ -177,8 +181,7 @@ def search():
     ), 400 if error else 200
 
 
-@bp.route("/search.json")
-def search_json():
+def _search_json():
     result, limit, page, error = _run()
     if error:
         return jsonify({"error": error}), 400
