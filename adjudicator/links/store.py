@@ -15,7 +15,6 @@ driver error, and keeps serving reads where it can; past its quota it raises :cl
 from __future__ import annotations
 
 import logging
-import os
 import sqlite3
 import time
 from collections.abc import Mapping

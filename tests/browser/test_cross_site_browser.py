@@ -14,7 +14,7 @@ import yaml
 from playwright.sync_api import expect
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 from tests.browser.phone import ARTIFACTS, fresh_page, no_sideways_scroll
 

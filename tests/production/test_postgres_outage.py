@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 from tests.production.private_postgres import private_cluster
 

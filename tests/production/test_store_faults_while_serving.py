@@ -15,7 +15,7 @@ import yaml
 from click.testing import CliRunner
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 from tests.production.disks import fill, remount, tmpfs
 

@@ -4,7 +4,7 @@ notice and a link to the JSON twin, which keeps every step."""
 
 from __future__ import annotations
 
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 from adjudicator.web.rulings.trace_page import MAX_PAGE_STEPS
 
