@@ -7,8 +7,9 @@
   player's picks are left out (adjudicator.reading.compare), for the files shared with
   ../shared/scenarios and for the repository's own; the rest listed with their unread span or their
   first difference. scenarios/ is the reader's development set.
-- The text sets of tests/data: heldout, heldout2 and heldout3 (never tuned on), dev2 and tune3 (tuned on;
-  tune3 and heldout3 are the halves of reading_written3.yaml, bench/split_set.py): the share read
+- The text sets of tests/data: heldout, heldout2, heldout3 and heldout4 (never tuned on), dev2, tune3 and tune4
+  (tuned on; tune3/heldout3 and tune4/heldout4 are the halves of reading_written3.yaml and reading_written4.yaml,
+  bench/split_set.py): the share read
   with no unread span among those that should be read, the share read exactly, and the share of those
   that must be refused that were refused with the expected kind.
 - The time to read 1,000 texts (the corpus' texts, cycled): cold, the sentence cache emptied before each
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -38,14 +40,17 @@ from adjudicator.reading.compare import align  # noqa: E402
 from adjudicator.reading.grammar import parse  # noqa: E402
 
 SCENARIOS = REPOSITORY / "scenarios"
-SHARED = REPOSITORY.parent / "shared" / "scenarios"
+# The shared scenarios sit beside the repository; a worktree elsewhere names them with $SHARED_SCENARIOS.
+SHARED = Path(os.environ.get("SHARED_SCENARIOS") or REPOSITORY.parent / "shared" / "scenarios")
 DATA = REPOSITORY / "tests" / "data"
 # Text sets beside the corpus: (row, file, whether the reader was tuned on it).
 TEXT_SETS = (("heldout", DATA / "reading_heldout.yaml", False),
              ("dev2", DATA / "reading_dev2.yaml", True),
              ("heldout2", DATA / "reading_heldout2.yaml", False),
              ("tune3", DATA / "reading_tune3.yaml", True),
-             ("heldout3", DATA / "reading_heldout3.yaml", False))
+             ("heldout3", DATA / "reading_heldout3.yaml", False),
+             ("tune4", DATA / "reading_tune4.yaml", True),
+             ("heldout4", DATA / "reading_heldout4.yaml", False))
 
 
 @dataclass
