@@ -151,9 +151,10 @@ def power_add_bare(target: Any, change: int) -> StepDraft:
     return _timed("power", {"target": target, "add": change}, None)
 
 
-@production("power_add_chosen", ("10.4.2", "8.4.1", "7.2.3"), "「…を1枚選び、このターン、（それの）パワーを−2000する」: the chosen "
-            "card's power", step=True,
-            rule='power_add_chosen: (pick | object_all) [duration "、"] ("それのパワーを" | "そのカードのパワーを" | "パワーを") timed_amount <する>')
+@production("power_add_chosen", ("10.4.2", "8.4.1", "7.2.3"), "「…を1枚選び、このターン、（それの・その）パワーを−2000する」: the "
+            "chosen card's power (「その」 points to the card just named, as 「それの」 does: 7.2.3)", step=True,
+            rule='power_add_chosen: (pick | object_all) [duration "、"] ("それのパワーを" | "そのカードのパワーを" | "そのパワーを" | "パワーを") '
+                 'timed_amount <する>')
 def power_add_chosen(target: Any, duration: dict[str, Any] | None, timed: tuple[dict[str, Any] | None, int]) -> StepDraft:
     return _timed("power", {"target": target, "add": timed[1]}, _one_duration(duration, timed[0]))
 
