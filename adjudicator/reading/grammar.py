@@ -15,6 +15,7 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import VisitError
 
 from adjudicator import paths
+from adjudicator.spelling import Spelling
 from adjudicator.reading import conditions, counts, durations, sentences, steps, targets, triggers  # noqa: F401 (declares)
 from adjudicator.reading.productions import registered_productions
 from adjudicator.reading.values import NotReadable, Part
@@ -164,6 +165,16 @@ def _kept_tables() -> str | bool:
         return str(paths.user_data_dir() / "reader-grammar.lark")
     except OSError:
         return False
+
+
+@lru_cache(maxsize=1)
+def spelling() -> Spelling:
+    """The grammar's own words, to fold what a judge types by its sound into them (adjudicator.spelling)."""
+    return Spelling(re.findall(r'"([^"]+)"', grammar_text()), OTHER_READINGS)
+
+
+# 「その後」 (6.7.1) is typed 「そのあと」 as often as read ソノゴ, IPADIC's reading.
+OTHER_READINGS = {"その後": "そのあと"}
 
 
 # What a piece of a sentence can be parsed as on its own (refusals.py tries the opening clauses).
