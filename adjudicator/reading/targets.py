@@ -442,7 +442,13 @@ def subject_cards(phrase: NounPhrase) -> tuple[str, Any]:
     return ("cards", phrase)
 
 
-SUBJECT = "?subject: subject_ref | subject_cards"
+@production("subject_cards_all", ("8.3.1", "7.3.4"), "「自分の場の【武士】のカードは全て」: every matching card, possibly none",
+            rule='subject_cards_all: field_cards "は全て"')
+def subject_cards_all(phrase: NounPhrase) -> tuple[str, Any]:
+    return ("cards", phrase)
+
+
+SUBJECT = "?subject: subject_ref | subject_cards | subject_cards_all"
 
 # --- 「…の上に」 (where a card goes, 7.4.1) --------------------------------------------------------------
 

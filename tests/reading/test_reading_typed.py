@@ -20,3 +20,47 @@ def test_its_power_after_a_choice_is_the_chosen_cards_power():
         {"then": True, "do": [{"draw": 1}]},
     ]
     assert "7.2.3" in read_effect("相手の場のカードを1枚選び、そのパワーを-2000する。").cites
+
+
+@pytest.mark.parametrize(("text", "sentences", "clause"), [
+    ("カードを1枚引き、さらに手札を1枚墓地へ送る。", [{"do": [{"draw": 1}, {"discard": 1}]}], "10.1.5"),
+    ("カードを2枚引く。さらに、相手の山札の上から2枚を墓地へ送る。",
+     [{"do": [{"draw": 2}]}, {"do": [{"mill": {"count": 2}}]}], "10.1.5"),
+    ("これをレストすることで、カードを1枚引く。", [{"do": [{"rest": {"this": True}}, {"draw": 1}]}], "10.1.5"),
+])
+def test_the_connectors_of_10_1_5_are_a_plain_sequence(text, sentences, clause):
+    assert _read(text) == sentences
+    assert clause in read_effect(text).cites
+
+
+@pytest.mark.parametrize(("text", "power"), [
+    ("これのパワーを3000にする。", {"target": {"this": True}, "set": 3000}),
+    ("このターン、これのパワーは5000になる。", {"target": {"this": True}, "set": 5000, "until": "end_of_turn"}),
+    ("相手の場のカードを1枚選び、そのパワーは0になる。", {"target": {"player": "opponent", "choose": 1}, "set": 0}),
+    ("相手の場のカードを1枚選び、このターン、それのパワーを1000にする。",
+     {"target": {"player": "opponent", "choose": 1}, "set": 1000, "until": "end_of_turn"}),
+])
+def test_power_set_to_a_value_is_10_4_3(text, power):
+    [sentence] = _read(text)
+    assert sentence["do"] == [{"power": power}]
+    assert "10.4.3" in read_effect(text).cites
+
+
+@pytest.mark.parametrize(("text", "per"), [
+    ("自分の場の【武士】のカード1枚につき、これのパワーを＋1000する。", {"where": {"attribute": "武士"}}),
+    ("このターン、これのパワーを自分の場の【武士】1枚につき+1000する。", {"where": {"attribute": "武士"}}),
+    ("このターン、相手の場のカード1枚につき、これのパワーを＋500する。", {"player": "opponent"}),
+])
+def test_one_card_each_is_the_formats_per(text, per):
+    [sentence] = _read(text)
+    assert sentence["do"][0]["power"]["per"] == per
+    assert "7.3.2" in read_effect(text).cites
+
+
+def test_every_card_gains_a_role_or_need_not_leave():
+    assert _read("自分の場の【武士】のカードは全てアタッカーを得る。") == [
+        {"do": [{"grant": {"target": {"all": True, "where": {"attribute": "武士"}}, "role": "attacker"}}]}]
+    # 8.2.6 in the rulebook's own words
+    for text in ("次のターン、自分の場のカードは全て場を離れなくてよい。", "次のターン、自分の場の全てのカードは場を離れなくてよい。"):
+        assert _read(text) == [{"do": [{"protect": {"target": {"all": True}, "from": "leave_field", "until": "next_turn"}}]}]
+        assert "8.2.6" in read_effect(text).cites
