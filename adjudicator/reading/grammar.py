@@ -128,8 +128,11 @@ class _Build(Transformer):
             if name == "start" or name.startswith("w_"):  # the sentence; a word of a several-word terminal
                 return Part(values[0], cites)
             return Part(values, cites)
+        built = declared.build(*values)
+        if isinstance(built, Part):  # a production whose clauses depend on what it read (targets.card_wording)
+            built, cites = built.value, tuple(dict.fromkeys((*built.cites, *cites)))
         own = tuple(c for c in declared.clauses if c not in cites)
-        return Part(declared.build(*values), own + cites)
+        return Part(built, own + cites)
 
     def __default_token__(self, token: Token) -> str:
         return str(token)
