@@ -64,3 +64,46 @@ def test_every_card_gains_a_role_or_need_not_leave():
     for text in ("次のターン、自分の場のカードは全て場を離れなくてよい。", "次のターン、自分の場の全てのカードは場を離れなくてよい。"):
         assert _read(text) == [{"do": [{"protect": {"target": {"all": True}, "from": "leave_field", "until": "next_turn"}}]}]
         assert "8.2.6" in read_effect(text).cites
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("自分の場の【武将】を持つカードを1枚選び、アクティブにする。", {"attribute": "武将"}),
+    ("相手の場の効果名に「天下」を含む効果を持つカードを1枚選び、持ち主の手札に戻す。", {"effect_name": "天下"}),
+    ("相手の場の【武士】、【武将】、【文化人】のカードを1枚選び、レストする。", {"attribute": ["武士", "武将", "文化人"]}),
+    ("相手の場の〈信長〉と〈秀吉〉を全てレストする。", {"name": ["信長", "秀吉"]}),
+    ("相手の場のランク1の【武士】かランク2の【武将】のカードを全てレストする。",
+     {"any_of": [{"rank": 1, "attribute": "武士"}, {"rank": 2, "attribute": "武将"}]}),
+])
+def test_a_condition_is_read_by_chapter_7s_one_grammar(text, where):
+    from adjudicator.format.wording import read_condition
+
+    [sentence] = _read(text)
+    [step] = sentence["do"]
+    read = next(iter(step.values()))["where"]
+    assert read == where
+    start, end = text.index("場の") + 2, max(text.find("のカード"), text.find("を全て"), text.find("を持つ"))
+    if "効果名" not in text:
+        assert read_condition(text[start:end]).where == where  # what `adjudicator match` reads of the same words
+
+
+def test_seven_three_five_makes_and_units_before_or():
+    [sentence] = _read("自分の場にランク2以上の【武将】か〈信長〉があるなら、カードを1枚引く。")
+    assert sentence["if"]["field_count_at_least"]["where"] == {
+        "any_of": [{"rank_at_least": 2, "attribute": "武将"}, {"name": "信長"}]}
+
+
+@pytest.mark.parametrize(("text", "kind", "words"), [
+    ("自分の場に〈信長〉と〈秀吉〉があるなら、カードを2枚引く。", "condition", "自分の場に〈信長〉と〈秀吉〉があるなら"),  # 7.3.7: AND
+    ("手札を1枚捨てる。そうしたら、カードを2枚引く。", "verb", "手札を1枚捨てる"),
+    ("相手の場のカードを1枚選び、破壊する。", "verb", "破壊する"),
+    ("相手の場の〈信長（のぶなが）〉のカードを1枚選び、レストする。", "partial", "相手の場の〈信長（のぶなが）〉のカードを1枚選び、レストする"),
+])
+def test_what_nothing_defines_is_still_refused(text, kind, words):
+    reading = read_effect(text)
+    assert (kind, words) in [(u.kind, u.text) for u in reading.unread]
+    assert not reading.sentences
+
+
+def test_the_unknown_verb_is_named_without_its_count():
+    [first, _] = read_effect("手札を1枚捨てる。そうしたら、カードを2枚引く。").unread
+    assert "「捨てる」" in first.why
