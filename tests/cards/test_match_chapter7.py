@@ -88,3 +88,18 @@ def _clauses(judged) -> set[str]:
 def test_there_are_thirty_cases_and_every_answer_is_reached():
     assert len(CASES) >= 30
     assert {answer for _, _, answer, _ in CASES} == {"yes", "no", "unknown"}
+
+
+@pytest.mark.parametrize(("ruby", "answer"), [(None, "unknown"), ("おだのぶなが", "yes"), ("おだのぶかつ", "no")])
+def test_a_word_with_its_ruby_matches_when_the_cards_ruby_is_given(ruby, answer):
+    """7.1.3: 〈信長（のぶなが）〉 needs the ruby too; without the card's ruby the answer turns on it: unknown."""
+    judged = match("〈信長（のぶなが）〉", CardQuery("織田信長", "person", ruby=ruby))
+    assert judged.answer == answer
+    assert "7.1.3" in judged.cites
+    assert ("ルビ" in judged.missing) is (ruby is None)
+
+
+def test_a_ruby_word_is_judged_only_where_every_part_must_hold():
+    with pytest.raises(Exception, match="7.1.3"):
+        match("〈信長（のぶなが）〉か【武将】", CardQuery("織田信長", "person", ruby="おだのぶなが"))
+    assert match("【武将】の〈信長（のぶなが）〉", CardQuery("織田信長", "person", attributes=("武士",), ruby="おだのぶなが")).answer == "no"
