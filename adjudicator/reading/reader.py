@@ -140,6 +140,14 @@ def read_effect(text: str) -> Reading:
                    out.clause.once_per_turn_by_name, folded.changes())
 
 
+def typed_sentences(text: str) -> list[Span]:
+    """The sentences of ``text`` as the reader cuts them (after its spelling folds: 「．」 ends one too), as offsets
+    into the text as typed, with the words as typed."""
+    folded = spelling().fold(fold_widths(text))
+    spans = [folded.typed_span(span.start, span.end) for span in split_sentences(with_readers_commas(folded.text))]
+    return [Span(start, end, text[start:end]) for start, end in spans]
+
+
 def _typed_unread(folded: Folded, unread: list[Unread]) -> tuple[Unread, ...]:
     """The unread spans as offsets into the text as typed, with the words as typed."""
     spans = [(folded.typed_span(u.start, u.end), u) for u in unread]

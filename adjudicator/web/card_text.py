@@ -8,12 +8,16 @@ it, so the page, the JavaScript preview and the hand-written form share one read
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.format.effects import Sentence
-from adjudicator.reading import Reading, TextTooLong, read_effect
-from adjudicator.reading.sentences import split_sentences
+from adjudicator.reading import Reading, TextTooLong, read_effect, typed_sentences
+
+
+# A respelled span worth showing: words (kana, kanji, half-width katakana), not a digit's or a stop's width.
+_WORDS = re.compile("[\u3041-\u30ff\u4e00-\u9fff\uff66-\uff9d]")
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ class TextView:
     trigger: dict[str, Any] | None
     counter: bool
     error: str = ""
+    respelled: tuple[tuple[str, str], ...] = ()  # (as typed, as read) for each span read in the rulebook's spelling
 
     @property
     def complete(self) -> bool:
@@ -54,12 +59,13 @@ def text_view(text: str) -> TextView | None:
     except TextTooLong as error:
         return TextView(text, (), None, False, str(error))
     when = reading.when.model_dump(mode="json", by_alias=True, exclude_defaults=True) if reading.when else None
-    return TextView(text, tuple(_sentences(text, reading)), when, reading.counter)
+    respelled = tuple(dict.fromkeys((typed, read) for _, _, typed, read in reading.respelled if _WORDS.search(typed)))
+    return TextView(text, tuple(_sentences(text, reading)), when, reading.counter, respelled=respelled)
 
 
 def _sentences(text: str, reading: Reading) -> list[SentenceView]:
     views = []
-    for number, span in enumerate(split_sentences(text), start=1):
+    for number, span in enumerate(typed_sentences(text), start=1):  # 「．」 typed for 「。」 ends a sentence too
         explained = next((e for e in reading.explanation if e.start <= span.start and span.end <= e.end), None)
         unread = [u for u in reading.unread if u.start < span.end and span.start < u.end]
         if explained is not None and not unread:
