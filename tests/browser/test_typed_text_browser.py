@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from adjudicator.reading import read_effect
 
-from .test_builder_browser import ARTIFACTS, _no_sideways_scroll, _settled, phone  # noqa: F401 (fixture)
-from .test_card_text_browser import _paste_effect, _place
+from tests.browser.phone import ARTIFACTS, no_sideways_scroll, settled
+from tests.browser.test_card_text_browser import _paste_effect, _place
 
 TYPED = "相手の場のカードを１枚えらび、そのパワーを－２０００する．その後、ｶｰﾄﾞを1枚ひく．相手の場のカードをすべてはかいする．"
 
@@ -21,7 +21,7 @@ def test_typed_text_is_read_in_the_rulebooks_words_and_marked_where_typed(phone)
     page.goto("/scenario/new")
     path = _place(page, "A1")
     page.locator(f'[name="{path}.name"]').fill("謀将")  # no library card: no round trip fills it
-    _settled(page)
+    settled(page)
     # read back as one types (static/js/cards.js asks the server, which reads it with the reader's one grammar)
     reading = _paste_effect(page, path, "謀略", TYPED)
     expect(reading).to_contain_text("1文が読めません")
@@ -33,7 +33,7 @@ def test_typed_text_is_read_in_the_rulebooks_words_and_marked_where_typed(phone)
     expect(sentences.nth(2).locator("mark.unread")).to_have_text("相手の場のカードをすべてはかいする")  # as typed
     expect(reading.locator(".respelled")).to_contain_text("えらび→選び")
     expect(reading.locator(".respelled")).to_contain_text("ｶｰﾄﾞ→カード")
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     ARTIFACTS.mkdir(exist_ok=True)
     reading.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "typed-text-phone.png"), full_page=True)
@@ -51,7 +51,7 @@ def test_an_old_format_attribute_is_split_on_the_match_page(phone):
     expect(page.locator(".match-answer h2")).to_contain_text("一致しない")
     expect(page.locator(".match-answer .checks")).to_contain_text("「戦国時代」、「江戸時代」、「武士」")
     expect(page.locator('.match-answer a.chip[data-clause="13.6"]').first).to_be_visible()
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     page.screenshot(path=str(ARTIFACTS / "match-old-attribute-phone.png"), full_page=True)
     # 7.1.3: a word with its ruby, judged against the ruby the judge types for the card
     page.get_by_label("条件").fill("〈武蔵（むさし）〉")
