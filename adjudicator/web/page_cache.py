@@ -35,6 +35,7 @@ IMMUTABLE_ENDPOINTS = frozenset({
     "scenarios.stateless_link_json",
     "scenarios.short_link",
     "scenarios.short_link_json",
+    "search.suggest_json",
 })
 DEFAULT_SIZE = 2_000
 MAX_ENTRY_BYTES = 1 << 20
