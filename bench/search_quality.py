@@ -145,6 +145,10 @@ def ablations() -> dict[str, Profile]:
         "full - question scale": replace(full, question_scale=1.0),
         "full - card text terms": replace(full, card_text_bonus=0.0),
         "full + idf coordination": replace(full, idf_coordination=True),
+        "full - reader citations": replace(full, reader_bonus=0.0),
+        "full + definition penalty": replace(full, definition_penalty=0.3),
+        "full + intent bonus": replace(full, intent_bonus=0.3),
+        "full + quote weight 0.6": replace(full, card_quote_weight=0.6, mechanic_weight=1.0),
     }
 
 
