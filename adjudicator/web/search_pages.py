@@ -223,11 +223,22 @@ def suggest_json():
     if error:
         return jsonify({"error": error}), 400
     found = suggestions().suggest(text, book_id, max(1, min(limit, MAX_SUGGESTIONS)))
-    root = request.script_root
-    items = [dict(entry.as_json(text), url=_clause_url(entry.book, entry.node_id) if entry.node_id
-                  else f"{root}/search?{urlencode(_search_args(entry.query, book_id))}") for entry in found]
-    return jsonify({"query": text, "book": book_id, "suggestions": items,
-                    "search_url": f"{root}/search?{urlencode(_search_args(text, book_id))}" if text.strip() else None})
+    items = [dict(entry.as_json(text), url=_suggestion_url(entry, book_id)) for entry in found]
+    response = jsonify({"query": text, "book": book_id, "suggestions": items,
+                        "search_url": _search_url(text, book_id) if text.strip() else None})
+    # A kilobyte or two: compressing it cost more than the rest of the answer (brotli, 0.35 ms a request).
+    response.headers["Content-Encoding"] = "identity"
+    return response
+
+
+def _suggestion_url(entry, book_id: str | None) -> str:
+    if entry.node_id:
+        return _clause_url(entry.book, entry.node_id)
+    return _kept_url(("suggest", entry.query, book_id or ""), lambda: _search_url(entry.query, book_id))
+
+
+def _search_url(text: str, book_id: str | None) -> str:
+    return f"{request.script_root}/search?{urlencode(_search_args(text, book_id))}"
 
 
 def _search_args(text: str | None, book_id: str | None) -> dict[str, str]:
