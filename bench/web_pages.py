@@ -1,6 +1,6 @@
 """Page weight and start-up time of the web service.
 
-    python bench/web_pages.py
+    python -m bench.web_pages
 
 Prints each page's size as sent (brotli and gzip, as Flask-Compress sends them) against the 60 KB budget
 (the whole-book pages are exempt), then the start-up time of a fresh process: cold (empty data directory,
@@ -51,7 +51,7 @@ def main() -> int:
 
         os.environ["ADJUDICATOR_DATA_DIR"] = data_dir
         from adjudicator.web import create_app
-        from adjudicator.web.services import EXTENSION
+        from adjudicator.web.common.services import EXTENSION
 
         app = create_app()
         client = app.test_client()

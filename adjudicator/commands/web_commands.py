@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import click
 
+from adjudicator import settings
+
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -20,7 +22,7 @@ def serve_command(host: str, port: int) -> None:
 
     from adjudicator import paths
     from adjudicator.web import create_app
-    from adjudicator.web.services import services
+    from adjudicator.web.common.services import services
 
     # The first start builds the search index (tens of seconds on a small machine): say so before it starts.
     click.echo(f"データディレクトリ（検索インデックス・短縮リンク）: {paths.user_data_dir()}")
@@ -43,4 +45,11 @@ def serve_command(host: str, port: int) -> None:
         server.server_close()
 
 
-COMMANDS = [serve_command]
+@click.command("settings")
+def settings_command() -> None:
+    """Every setting (the ADJUDICATOR_* environment variables and create_app's config keys), with its default and
+    what it does, as the README's Markdown table."""
+    click.echo(settings.table())
+
+
+COMMANDS = [serve_command, settings_command]

@@ -5,9 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, jsonify, render_template, request, send_from_directory, url_for
 
 from adjudicator import paths
-from adjudicator.web.serialize import book_json
-from adjudicator.web.services import books
-from adjudicator.web.times import japan_time
+from adjudicator.web.rulebook.serialize import book_json
+from adjudicator.web.common.services import books
+from adjudicator.web.common.times import japan_time
+from adjudicator.web.common.twins import json_twin
 
 bp = Blueprint("home", __name__)
 
@@ -20,18 +21,23 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["japan_time"] = japan_time
 
 
-@bp.route("/")
-def index():
+@json_twin(bp, "/")
+def index(as_json: bool):
+    if as_json:
+        return _index_json()
     return render_template("home/index.html", books=books())
 
 
-@bp.route("/index.json")
-def index_json():
+# The address the service worker and older clients fetch the index from, beside ``/.json``.
+bp.add_url_rule("/index.json", "index_json", index, defaults={"as_json": True})
+
+
+def _index_json():
     return jsonify({
         "rulebooks": [book_json(book) for book in books()],
         "pages": {
-            "builder": url_for("scenarios.new_scenario"),
-            "gallery": url_for("scenarios.gallery"),
+            "builder": url_for("builder.new_scenario"),
+            "gallery": url_for("rulings.gallery"),
             "search": url_for("search.search"),
             "glossary": url_for("rules.node", book_id="hi-story", ref="glossary"),
             "llms": url_for("home.llms_txt"),
@@ -65,7 +71,7 @@ def llms_txt():
         "## API",
         "",
         f"- [OpenAPI]({root}/api/openapi.json): POST /api/resolve でシナリオ（YAML/JSON）を判定",
-        f"- [例題]({root}{url_for('scenarios.gallery_json')}): 例題シナリオと判定の一覧（JSON）",
+        f"- [例題]({root}{url_for('rulings.gallery', as_json=True)}): 例題シナリオと判定の一覧（JSON）",
         "",
     ]
     return Response("\n".join(lines), mimetype="text/plain")
