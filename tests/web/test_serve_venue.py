@@ -1,7 +1,8 @@
 """The venue path: ``adjudicator serve --host 0.0.0.0`` (or ``::``) started for real, then opened at the addresses
 it prints, as a phone on the same network would: 200, never the 400 of an untrusted host. Over ``--tls`` the
-same with a certificate made as the README's venue section says (openssl). A phone on plain http is told that
-it cannot keep an offline copy; over trusted https it keeps one.
+same with a certificate made as the README's venue section says (openssl; the client trusts its ca.pem as a
+phone that installed it would). A phone on plain http is told that it cannot keep an offline copy; on loopback
+(a secure context) the service worker installs and nothing is said.
 """
 
 from __future__ import annotations
