@@ -28,8 +28,8 @@ def serve_command(host: str, port: int, tls: tuple[str, str] | None) -> None:
 
     from adjudicator import paths
     from adjudicator.web import create_app
-    from adjudicator.web.security import HSTS_ENV, allowed_hosts_setting
-    from adjudicator.web.services import services
+    from adjudicator.web.common.security import HSTS_ENV, allowed_hosts_setting
+    from adjudicator.web.common.services import services
 
     ssl_context = _tls_context(tls) if tls else None
     addresses = reachable_addresses(host)
