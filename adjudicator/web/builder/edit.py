@@ -131,7 +131,8 @@ def _walk(node: Any, parts: list[str], create: bool) -> Any:
             node = node[index]
         elif isinstance(node, dict):
             if part not in node:
-                if not create:
+                # Only a mapping is made on the way (a zone, a slot): never a list, nor an item of one.
+                if not create or part in LIST_KEYS or part.isdigit():
                     return None
                 node[part] = {}
             node = node[part]
