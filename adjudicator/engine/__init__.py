@@ -7,7 +7,7 @@ The core imports neither Flask nor Whoosh. Public API::
     trace.to_json()
 """
 
-from adjudicator.engine.resolution import resolve
+from adjudicator.engine.resolution import board_errors, resolve
 from adjudicator.format.errors import ScenarioError
 from adjudicator.format.loading import canonical_json, dumps
 from adjudicator.format.scenario import Scenario
@@ -15,4 +15,4 @@ from adjudicator.format.scenario import Scenario
 from adjudicator.reading import load_scenario
 from adjudicator.engine.trace import Trace
 
-__all__ = ["Scenario", "ScenarioError", "Trace", "canonical_json", "dumps", "load_scenario", "resolve"]
+__all__ = ["Scenario", "ScenarioError", "Trace", "board_errors", "canonical_json", "dumps", "load_scenario", "resolve"]

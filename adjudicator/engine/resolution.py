@@ -68,6 +68,12 @@ def perform(game: Game, index: int, action: Action) -> None:
     rule.perform(game, index, action.argument)
 
 
+def board_errors(scenario: Scenario) -> list[tuple[str, str]]:
+    """Why the starting board is impossible, as (path, Japanese reason) pairs, without resolving anything:
+    what the builder checks before it sends the judge to the ruling (the same check ``resolve`` starts with)."""
+    return impossible.board_problems(scenario, build_board(scenario))
+
+
 def resolve(scenario: Scenario) -> Trace:
     """Resolve every action of the scenario in order and return the cited trace."""
     board = build_board(scenario)
