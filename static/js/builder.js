@@ -94,10 +94,33 @@
       })
       .catch(function (error) {
         unlock();
-        if (isNetworkError(error)) { showOffline(form, false); return; }  // a plain submit would lose the page
+        if (isNetworkError(error)) {  // a plain submit would lose the page
+          if (!placeOffline(form, button)) showOffline(form, false);
+          return;
+        }
         form.dataset.fallback = "1";
         form.requestSubmit(button);  // fall back to the plain round trip
       });
+  }
+
+  // ＋置く without the network: the card's inputs come from the form's own template (the server renders the same
+  // ones), so a judge keeps building the board offline; the ruling waits for the connection.
+  function placeOffline(form, button) {
+    var found = /^add:players\.([AB])\.field\.([1-5])\.cards$/.exec(button.value || "");
+    var template = document.getElementById("offline-card");
+    var slot = found && template && form.querySelector('[id="players.' + found[1] + '.field.' + found[2] + '"]');
+    if (!slot || slot.querySelector(".card-form")) return false;
+    var holder = document.createElement("div");
+    holder.innerHTML = template.innerHTML.split("__P__").join(found[1]).split("__S__").join(found[2]);
+    slot.insertBefore(holder.firstElementChild, button);
+    slot.classList.remove("empty");
+    var said = slot.querySelector("legend .visually-hidden");  // 「（空き）」 for screen readers: no longer true
+    if (said) said.remove();
+    button.hidden = true;
+    saveDraft(form);
+    var name = slot.querySelector("input[name$='.name']");
+    if (name) name.focus();
+    return true;
   }
 
   // --- the draft, kept in this browser; offline, the ruling waits for the connection -----------------
