@@ -117,6 +117,10 @@ def field_label(name: str) -> str:
         if part == "kind" and words:
             index += 1
             continue  # 「行動1」 names the kind select of action 1 already
+        if part == "name" and index >= 2 and parts[index - 2] == "effects":
+            words.append(_WORDS["effect"])  # an effect's name, not its card's (issue 27: the error named カード名)
+            index += 1
+            continue
         word = _WORDS.get(part) if part in _WORDS else _LISTS.get(part, part)
         if word:
             words.append(word)
