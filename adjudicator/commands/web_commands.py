@@ -7,11 +7,11 @@ Production runs the same app under gunicorn instead::
 
 from __future__ import annotations
 
-import os
 import ssl
 
 import click
 
+from adjudicator import settings
 from adjudicator.commands.addresses import reachable_addresses, url_host
 
 
@@ -36,7 +36,7 @@ def serve_command(host: str, port: int, tls: tuple[str, str] | None) -> None:
     # The addresses served are always accepted as the Host: listening on them and refusing them is no use.
     hosts = list(dict.fromkeys([*allowed_hosts_setting(), *(url_host(address) for address in addresses)]))
     # A venue's server is short-lived and its certificate self-made: no year-long HSTS pin unless asked for.
-    config = {"ALLOWED_HOSTS": hosts, **({} if os.environ.get(HSTS_ENV) else {"HSTS_SECONDS": 0})}
+    config = {"ALLOWED_HOSTS": hosts, **({} if settings.environment(HSTS_ENV) else {"HSTS_SECONDS": 0})}
     # The first start builds the search index (tens of seconds on a small machine): say so before it starts.
     click.echo(f"データディレクトリ（検索インデックス・短縮リンク）: {paths.user_data_dir()}")
     click.echo("検索インデックスを準備しています（初回は作成するため時間がかかります）…")
@@ -82,4 +82,12 @@ def _say_where(host: str, addresses: list[str], scheme: str, port: int, hosts: l
         click.echo("注意: http では端末にオフライン用のコピーを保存できません（https が必要です: --tls CERT KEY、README）")
 
 
-COMMANDS = [serve_command]
+
+@click.command("settings")
+def settings_command() -> None:
+    """Every setting (the ADJUDICATOR_* environment variables and create_app's config keys), with its default and
+    what it does, as the README's Markdown table."""
+    click.echo(settings.table())
+
+
+COMMANDS = [serve_command, settings_command]
