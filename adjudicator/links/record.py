@@ -15,7 +15,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from adjudicator import ENGINE_VERSION
-from adjudicator.engine import Scenario, canonical_json
+from adjudicator.format.loading import canonical_json
+from adjudicator.format.scenario import Scenario
 from adjudicator.rulebook import load_rulebook
 
 RULEBOOK_ID = "hi-story"

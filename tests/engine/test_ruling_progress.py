@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.engine.board_record import UNKNOWN
 from adjudicator.engine.render import verdict_words
 from adjudicator.engine.trace import Progress, Trace

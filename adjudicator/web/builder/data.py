@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import ScenarioError
+from adjudicator.format.errors import ScenarioError
 from adjudicator.format.scenario import FORMAT
 from adjudicator.reading import BadText, TextTooLong, read_effect
 from adjudicator.reading import load_scenario as read_scenario

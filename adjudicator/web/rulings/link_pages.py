@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import current_app, jsonify, redirect, render_template, request, url_for
 
-from adjudicator.engine import canonical_json
+from adjudicator.format.loading import canonical_json
 from adjudicator.engine.trace import UnreadableTrace
 from adjudicator.links import LinkRecord, PayloadProblem, Ruling, decode_payload, payload_text, rerun, scenario_of_text, stored_for
 from adjudicator.web.common.errors import scenario_error, wants_json

@@ -15,7 +15,8 @@ from flask import Blueprint, current_app, g, jsonify, redirect, render_template,
 from adjudicator import paths
 from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, SearchResult
-from adjudicator.search.examples import Example, ExampleIndex
+from adjudicator.search.corpus import Entry
+from adjudicator.search.examples import ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH
 from adjudicator.web.common.urls import node_url
 from adjudicator.web.common.services import books, clause_search, find_book
@@ -77,7 +78,7 @@ def _example_index(root: Path) -> ExampleIndex:
     return ExampleIndex.scan(root)
 
 
-def _examples(result: SearchResult) -> tuple[Example, ...]:
+def _examples(result: SearchResult) -> tuple[Entry, ...]:
     """Worked examples for the query: only on the first page, only for Hi!story (the gallery's book)."""
     if result.offset or result.book not in (None, "hi-story") or result.query.is_empty:
         return ()
