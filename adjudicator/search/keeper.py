@@ -56,7 +56,11 @@ class KeptIndex:
     def _use(self, opened: OpenedIndex) -> None:
         self.opened = opened
         self._stamp = _files_stamp(opened)
-        self._search = ClauseSearch(opened.index, self._books, cache_size=self._cache_size)
+        search = ClauseSearch(opened.index, self._books, cache_size=self._cache_size)
+        # Everything a search needs besides the index's readers, built now: at start (before the fork under
+        # --preload) and at a repair, so no search waits for it.
+        search.prepare()
+        self._search = search
 
     @property
     def search(self) -> ClauseSearch:

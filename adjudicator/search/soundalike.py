@@ -25,13 +25,11 @@ from adjudicator.morphology import ThreadTaggers
 from adjudicator.rulebook import Rulebook
 from adjudicator.search import corpus
 from adjudicator.search.analysis import features, normalize
-
-# How players say the rulebook's game words that IPADIC reads another way (手札 as シュサツ, 山札 as ヤマサツ,
-# 後攻 as コウオサム): the words of 2.5 山札, 2.7 手札, 5.1.4 先攻・後攻, 6.3.1 空撃ち, 6.11.1 宿主.
-TERM_READINGS = {"手札": "てふだ", "山札": "やまふだ", "後攻": "こうこう", "空撃ち": "からうち", "宿主": "やどぬし"}
+from adjudicator.search.names import NameFinder
+from adjudicator.spelling import TERM_READINGS, is_hiragana as _is_hiragana
+from adjudicator.spelling import is_kana as _is_kana, katakana, reading_spans, word_reading
 
 _CONTENT_POS = ("名詞", "動詞", "形容詞", "副詞", "接頭詞")
-_RULEBOOK_SPAN = 3  # tokens: 場を離れる is three
 _QUERY_SPAN = 10  # units (a kana or a kanji word): やまふだへ is five
 _MIN_READING = 2  # one mora (ば, て) is too common a sound to stand for a word
 _SURFACES_PER_READING = 2
@@ -40,22 +38,6 @@ _KANJI_RUN = re.compile("[\u4e00-\u9fff々]{2,}")
 _BUILT: dict[tuple[tuple[str, str], ...], SoundAlikes] = {}
 _BUILT_LOCK = threading.Lock()
 _TAGGERS = ThreadTaggers()  # a query's words and the books' words, one tagger per thread
-
-
-def katakana(text: str) -> str:
-    return "".join(chr(ord(char) + 0x60) if "\u3041" <= char <= "\u3096" else char for char in text)
-
-
-def _is_kana(text: str) -> bool:
-    return all("\u3041" <= char <= "\u30ff" for char in text)
-
-
-def _is_hiragana(text: str) -> bool:
-    return all("\u3041" <= char <= "\u309f" for char in text)
-
-
-def _has_kanji_or_katakana(text: str) -> bool:
-    return any("\u30a1" <= char <= "\u30ff" or "\u4e00" <= char <= "\u9fff" for char in text)
 
 
 @dataclass(frozen=True)
@@ -71,7 +53,9 @@ class SoundAlike:
 class SoundAlikes:
     """The readings of the rulebook's words, and the spans of a query they read."""
 
-    def __init__(self, readings: dict[str, tuple[str, ...]], sources: dict[str, str], printed: str):
+    def __init__(self, readings: dict[str, tuple[str, ...]], sources: dict[str, str], printed: str,
+                 names: NameFinder | None = None):
+        self._names = names if names is not None else NameFinder.shipped()  # spans never read as another word
         self._readings = readings  # katakana reading → the rulebook's spans with it, most printed first
         self._sources = sources  # span → the first clause that prints it
         self._printed = printed  # every clause's folded text, joined
@@ -116,7 +100,9 @@ class SoundAlikes:
     def _read(self, text: str) -> tuple[SoundAlike, ...]:
         """The spans of ``text`` the rulebook never prints that sound like a span it does, left to right,
         longest first, not overlapping."""
-        units = _units(_TAGGERS.get(), normalize(text))
+        folded = normalize(text)
+        split = _units(_TAGGERS.get(), folded)
+        units = split.units
         found: list[SoundAlike] = []
         start = 0
         while start < len(units):
@@ -126,9 +112,13 @@ class SoundAlikes:
                 continue
             end, terms = match
             surface = "".join(unit[0] for unit in units[start:end])
+            at = split.offsets[start]
             if surface in terms or surface in self._printed:
                 start = end  # the rulebook's own word: nothing inside it is read as another
-            elif self._plausible(units, start, end, surface):
+            elif self._names.covers(folded, at, at + len(surface)):
+                start += 1  # a card's or a person's name (謙信, 坂本) is read as nothing else
+            elif end not in split.inside \
+                    and self._plausible(units, start, end, surface):
                 found.append(SoundAlike(surface, terms, self._sources.get(terms[0], "")))
                 start = end
             else:
@@ -139,10 +129,13 @@ class SoundAlikes:
         """Two-kanji pairs of ``text`` the rulebook never prints, each with the one or two printed pairs that
         keep one of its kanji in place (more would be a guess)."""
         found = []
-        for run in _KANJI_RUN.findall(normalize(text)):
+        folded = normalize(text)
+        for match in _KANJI_RUN.finditer(folded):
+            run = match.group(0)
             for index in range(len(run) - 1):
                 pair = run[index:index + 2]
-                if pair in self._pairs:
+                at = match.start() + index
+                if pair in self._pairs or self._names.covers(folded, at, at + 2):
                     continue
                 near = [other for place in (0, 1) for other in self._by_kanji.get((place, pair[place]), ())]
                 near = list(dict.fromkeys(near))
@@ -159,7 +152,7 @@ class SoundAlikes:
         """
         if not _is_kana(units[start][0]):
             kanji = "".join(char for char in surface if "\u4e00" <= char <= "\u9fff")
-            return kanji not in self._printed
+            return len(kanji) >= 2 and kanji not in self._printed  # one kanji (宗 of 政宗) is no compound
         if len(surface) > _MIN_READING:
             return True
         return start == 0 or not _is_hiragana(units[start - 1][0])
@@ -200,11 +193,7 @@ def _read_readings(books: tuple[Rulebook, ...]) -> dict:
 
 
 def _reading(word) -> str | None:
-    """A MeCab word's reading in katakana: kana are their own reading; a kanji word IPADIC knows has one."""
-    if _is_kana(word.surface):
-        return katakana(word.surface)
-    feature = features(word)
-    return feature[7] if len(feature) > 7 and feature[7] != "*" else None
+    return word_reading(word, features(word))
 
 
 def _rulebook_spans(tagger, text: str) -> Iterable[tuple[str, str]]:
@@ -212,29 +201,39 @@ def _rulebook_spans(tagger, text: str) -> Iterable[tuple[str, str]]:
     holds kanji or katakana (a hiragana span is its own reading)."""
     words = [(word.surface, _reading(word), features(word)[0] in _CONTENT_POS, bool(word.white_space))
              for word in tagger(text)]
-    for start in range(len(words)):
-        if not words[start][2]:
-            continue
-        surface, reading = "", ""
-        for end in range(start, min(len(words), start + _RULEBOOK_SPAN)):
-            word_surface, word_reading, content, spaced = words[end]
-            if word_reading is None or (end > start and spaced):
-                break
-            surface, reading = surface + word_surface, reading + word_reading
-            if content and len(reading) >= _MIN_READING and _has_kanji_or_katakana(surface):
-                yield surface, reading
+    yield from reading_spans(words)
 
 
-def _units(tagger, text: str) -> list[tuple[str, str]]:
+@dataclass(frozen=True)
+class _Units:
     """The query as (surface, reading) units: each hiragana on its own (MeCab cuts a kana word it does not know
     anywhere: ぼちの as ぼ + ちの), a katakana or kanji word whole with its reading (a kanji word IPADIC does not
-    know has none: it cannot sound like anything)."""
+    know has none: it cannot sound like anything). ``offsets``: where each unit starts in the text; ``inside``:
+    the unit indices that fall inside a hiragana word IPADIC knows (the き of さっき): no span ends before one,
+    so 「さっ」 of さっき is not read as 去っ."""
+
+    units: list[tuple[str, str]]
+    offsets: list[int]
+    inside: frozenset[int]
+
+
+def _units(tagger, text: str) -> _Units:
     units: list[tuple[str, str]] = []
+    offsets: list[int] = []
+    inside: set[int] = set()
+    offset = 0
     for word in tagger(text):
         if word.white_space:
             units.append((" ", "\0"))  # nothing reads across a space
+            offsets.append(offset)
+            offset += len(word.white_space)
         if _is_hiragana(word.surface):
+            if len(word.surface) > 1 and not word.is_unk:
+                inside.update(range(len(units) + 1, len(units) + len(word.surface)))
             units += [(char, katakana(char)) for char in word.surface]
+            offsets += range(offset, offset + len(word.surface))
         else:
             units.append((word.surface, _reading(word) or "\0"))
-    return units
+            offsets.append(offset)
+        offset += len(word.surface)
+    return _Units(units, offsets, frozenset(inside))

@@ -110,7 +110,7 @@ def _read_the_corpus() -> None:
     gallery on its first requests. What is not kept yet (the first start of a new corpus or new code) is made
     here, at start, and kept: made on first use instead, it held the first clause page 4.6 s and the first
     gallery 2 s of a fresh start on a loaded machine (``bench/first_requests.py``), and no request may wait
-    on a build (issue 25)."""
+    on a build (issues 25 and 29)."""
     root = paths.scenarios_dir()
     examples.examples()
     search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache

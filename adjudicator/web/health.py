@@ -14,6 +14,7 @@ import time
 from flask import Blueprint, Response, current_app, jsonify
 
 from adjudicator.web.common.link_store import link_store
+from adjudicator.web.common.security import no_store
 from adjudicator.web.common.services import services
 
 bp = Blueprint("health", __name__)
@@ -28,6 +29,7 @@ def healthz() -> Response:
 
 
 @bp.route("/readyz")
+@no_store
 def readyz():
     """Whether new short links can be written now and the search index is whole: 200, or 503 with the reason."""
     health = link_store().health()

@@ -7,11 +7,12 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
+from adjudicator.engine import board_errors
 from adjudicator.format.errors import ScenarioError
 from adjudicator.format.loading import dumps
 from adjudicator.format.scenario import Scenario
 from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
-from adjudicator.links import Ruling
+from adjudicator.links import encode_payload
 from adjudicator.web.builder.data import validated
 from adjudicator.web.builder.draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order
 from adjudicator.web.builder.edit import apply_operation
@@ -23,6 +24,7 @@ from adjudicator.web.common.link_store import record_or_404
 from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings.examples import example_scenario
 from adjudicator.web.rulings.trace_page import decoded_or_error
+from adjudicator.web.common.security import no_store
 
 bp = Blueprint("builder", __name__)
 
@@ -34,11 +36,13 @@ UNREADABLE_SCENARIO = ("このリンクに保存されたシナリオは壊れ�
 
 
 @json_twin(bp, "/scenario/new", methods=["GET"])
+@no_store
 def new_scenario(as_json: bool):
     return _builder(new_draft(), blank=True, as_json=as_json)
 
 
 @bp.route("/scenario/new", methods=["POST"])
+@no_store
 def builder_round_trip():
     request.max_content_length = MAX_FORM_BYTES
     request.max_form_parts = MAX_FORM_PARTS
@@ -52,11 +56,13 @@ def builder_round_trip():
 
 
 @json_twin(bp, "/scenario/edit/<path:name>")
+@no_store
 def edit_example(name: str, as_json: bool):
     return _builder(draft_from_data(example_scenario(name).dump()), as_json=as_json)
 
 
 @json_twin(bp, "/s/<payload>/edit")
+@no_store
 def edit_stateless(payload: str, as_json: bool):
     return _builder(draft_from_data(decoded_or_error(payload).dump()), as_json=as_json)
 
@@ -67,6 +73,7 @@ def stateless_yaml(payload: str):
 
 
 @json_twin(bp, "/t/<link_id>/edit")
+@no_store
 def edit_short_link(link_id: str, as_json: bool):
     record = record_or_404(link_id)
     try:
@@ -103,16 +110,17 @@ def _finish(draft: Draft, operation: str):
     scenario = conversion.scenario
     if operation == "export":
         return _yaml_download(scenario)
-    ruling = Ruling.resolved(scenario)
-    if ruling.trace.errors:
-        # An impossible board: show each named reason next to its field (the engine resolved nothing).
-        for path, text in ruling.trace.errors:
+    problems = board_errors(scenario)
+    if problems:
+        # An impossible board: show each named reason next to its field (the engine resolves nothing).
+        for path, text in problems:
             conversion.error(conversion.field_of(path), text)  # the board checks speak Japanese
         return _builder(draft, errors=conversion.errors, status=422)
     if operation == "check":
         return _builder(draft, notice="入力に誤りはありません。")
-    # Resolving writes nothing: the trace page's 「短縮リンクを作る」 stores it when someone asks (POST /t).
-    return redirect(url_for("rulings.stateless_link", payload=ruling.payload), code=303)
+    # The ruling's page resolves it, once: here the board is only checked. Resolving writes nothing: the trace
+    # page's 「短縮リンクを作る」 stores it when someone asks (POST /t).
+    return redirect(url_for("rulings.stateless_link", payload=encode_payload(scenario)), code=303)
 
 
 def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int = 200, notice: str | None = None,

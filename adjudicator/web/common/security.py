@@ -17,9 +17,11 @@ Registered by :func:`init_app`. The headers go on every response (pages, JSON, s
   (the HTML pages revalidate, for the service worker's sake); ``no-cache`` for the rest.
 - ``Allow`` on every 405.
 
-The ``Host`` header is checked against ``ADJUDICATOR_ALLOWED_HOSTS`` (Flask's ``TRUSTED_HOSTS``; loopback
-names by default) before anything builds an absolute URL from it, so it is never reflected into a page, a
-link or the OpenAPI description; another host gets a 400.
+The ``Host`` header is checked against ``ADJUDICATOR_ALLOWED_HOSTS`` (the app's ``ALLOWED_HOSTS``; loopback
+names by default, and every address ``adjudicator serve`` listens on) before anything builds an absolute URL
+from it, so it is never reflected into a page, a link or the OpenAPI description; another host gets a 400.
+The check is ours, not Flask's ``TRUSTED_HOSTS``: Werkzeug cuts each trusted name at its first colon, so an
+IPv6 address (``[::1]``) could never be trusted there.
 
 Faults of the stores (the short links, the card library) answer in Japanese (``store_faults.py``): 503 with
 ``Retry-After`` and the reason while one cannot read or write (a read-only or full disk, a database down),
@@ -32,6 +34,7 @@ chunked body without one is refused with 411), the URL length, and Werkzeug's fo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from flask import Blueprint, Flask, Request, Response, abort, current_app, jsonify, request
@@ -106,14 +109,24 @@ DEFAULT_ALLOWED_HOSTS = tuple(settings.default(ALLOWED_HOSTS_ENV).split(","))  #
 DEFAULT_HSTS_SECONDS = int(settings.default(HSTS_ENV))  # a year
 RETRY_AFTER_SECONDS = store_faults.RETRY_AFTER_SECONDS
 
-# Pages that are the same for everyone for a whole release may be kept this long by browsers and caches.
-# (Not the tables of contents: the service worker's start pages revalidate, so offline it is the worker that
-# answers and says so.)
-CACHEABLE_ENDPOINTS = frozenset({"rules.node", "rules.pinned_node", "rulings.short_link"})  # with their JSON twins
+# A view says how its answers may be kept, with a decorator in its own module (``no_store``, ``same_for_a_release``);
+# the rest are ``no-cache``. Pages the same for everyone for a whole release may be kept this long by browsers and
+# caches (not the tables of contents: the service worker's start pages revalidate, so offline it is the worker
+# that answers and says so).
 CACHE_SECONDS = 300
-NO_STORE_ENDPOINTS = frozenset({"builder.new_scenario", "builder.builder_round_trip", "builder.edit_example",
-                                "builder.edit_stateless", "builder.edit_short_link", "api.api_resolve",
-                                "rulings.share", "health.readyz"})
+NO_STORE, SAME_FOR_A_RELEASE = "no-store", "release"
+
+
+def no_store(view):
+    """No cache keeps this view's answers (the builder's pages, what writes, readiness)."""
+    view.cache_policy = NO_STORE
+    return view
+
+
+def same_for_a_release(view):
+    """This view's answers (its JSON twin's too) are the same for everyone for a whole release: an ETag, 304s."""
+    view.cache_policy = SAME_FOR_A_RELEASE
+    return view
 
 # Werkzeug's English defaults, said in Japanese. 400/404/405 are errors.py's.
 _MESSAGES: Mapping[int, str] = {
@@ -137,6 +150,8 @@ def init_app(app: Flask) -> None:
             app.config[key] = value
     app.request_class = FormBoundedRequest
     _settings(app)
+    # The host first, before any other hook or view can build a URL from it.
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_untrusted_host)
     app.before_request(_refuse_oversized)
     app.after_request(_add_headers)
     app.register_error_handler(HTTPException, _japanese_error)
@@ -146,11 +161,48 @@ def init_app(app: Flask) -> None:
 
 
 def _settings(app: Flask) -> None:
-    if not app.config.get("TRUSTED_HOSTS"):
-        listed = settings.environment(ALLOWED_HOSTS_ENV)
-        hosts = [host.strip() for host in listed.split(",") if host.strip()] or list(DEFAULT_ALLOWED_HOSTS)
-        app.config["TRUSTED_HOSTS"] = hosts
+    if not app.config.get("ALLOWED_HOSTS"):
+        app.config["ALLOWED_HOSTS"] = allowed_hosts_setting()
     app.config.setdefault("HSTS_SECONDS", _env_int(HSTS_ENV, DEFAULT_HSTS_SECONDS))
+
+
+def allowed_hosts_setting() -> list[str]:
+    """The host names ``ADJUDICATOR_ALLOWED_HOSTS`` lists (comma-separated), or the loopback names."""
+    listed = settings.environment(ALLOWED_HOSTS_ENV)
+    return [host.strip() for host in listed.split(",") if host.strip()] or list(DEFAULT_ALLOWED_HOSTS)
+
+
+# A Host header: a name or IPv4 address, or a bracketed IPv6 address, then an optional port.
+_HOST_HEADER = re.compile(r"([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(?::([1-9][0-9]{0,4}))?")
+
+
+def host_allowed(host_header: str, allowed: list[str] | tuple[str, ...]) -> bool:
+    """Whether a ``Host`` header (``name[:port]``, ``[v6]:port``) names one of ``allowed``; a name starting with
+    a dot allows its subdomains. An IPv6 entry may be written bare (``::1``) or bracketed (``[::1]``)."""
+    found = _HOST_HEADER.fullmatch(host_header.lower())
+    if found is None or (found.group(2) and int(found.group(2)) > 65535):
+        return False
+    name = found.group(1)
+    for entry in allowed:
+        entry = _bare_host(entry.strip().lower())
+        if name == entry or (entry.startswith(".") and name.endswith(entry)):
+            return True
+    return False
+
+
+def _bare_host(entry: str) -> str:
+    """An allow-list entry without its port, an IPv6 address bracketed as a Host header writes it."""
+    if entry.startswith("["):
+        return entry.partition("]")[0] + "]"
+    if entry.count(":") > 1:
+        return f"[{entry}]"
+    return entry.partition(":")[0]
+
+
+def _refuse_untrusted_host() -> None:
+    # request.host is the Host header (or, without one, the server's address), "" when its characters are bad.
+    if not host_allowed(request.host, current_app.config["ALLOWED_HOSTS"]):
+        raise SecurityError()
 
 
 def wrap_wsgi(app: Flask) -> None:
@@ -233,10 +285,10 @@ def _add_headers(response: Response) -> Response:
 def _cache_headers(response: Response) -> Response:
     if "Cache-Control" in response.headers:  # static files and the service worker say their own
         return response
-    endpoint = request.endpoint or ""
-    if response.status_code >= 400 or endpoint in NO_STORE_ENDPOINTS:
+    policy = getattr(current_app.view_functions.get(request.endpoint or ""), "cache_policy", None)
+    if response.status_code >= 400 or policy == NO_STORE:
         response.headers["Cache-Control"] = "no-store"
-    elif endpoint in CACHEABLE_ENDPOINTS and response.status_code == 200 and request.method in ("GET", "HEAD"):
+    elif policy == SAME_FOR_A_RELEASE and response.status_code == 200 and request.method in ("GET", "HEAD"):
         # The pages themselves revalidate (a 304 costs nothing): the service worker fetches them first from the
         # network, and a copy still fresh in the HTTP cache would answer offline without its offline notice.
         fresh = response.mimetype == "application/json"

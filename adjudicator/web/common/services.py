@@ -14,6 +14,7 @@ from flask import Flask, abort, current_app
 from adjudicator.rulebook import Rulebook, list_rulebooks
 from adjudicator.search.engine import DEFAULT_CACHE_SIZE, ClauseSearch
 from adjudicator.search.keeper import KeptIndex
+from adjudicator.search.suggest import SuggestionIndex
 
 EXTENSION = "adjudicator"
 
@@ -25,6 +26,7 @@ class Services:
     index_dir: Path
     index_built: bool
     start_seconds: float  # rulebooks loaded and index opened (or built) at start-up
+    suggestions: SuggestionIndex  # the live box's answers, from memory
     index_in_memory: bool = False  # the data directory could not be written: this process built its own
 
     @property
@@ -39,7 +41,7 @@ def init_app(app: Flask) -> Services:
     kept = KeptIndex(books, cache_size=app.config.get("SEARCH_CACHE_SIZE", DEFAULT_CACHE_SIZE))
     opened = kept.opened
     services = Services(books, kept, opened.directory, opened.built, time.perf_counter() - started,
-                        opened.in_memory)
+                        SuggestionIndex.for_books(books, kept.search.glossary), opened.in_memory)
     app.extensions[EXTENSION] = services
     how = "in memory" if opened.in_memory else "rebuilt (damaged)" if opened.repaired else \
         "built" if opened.built else "reused"
@@ -68,3 +70,7 @@ def book_or_404(book_id: str) -> Rulebook:
 
 def clause_search() -> ClauseSearch:
     return services().search
+
+
+def suggestions() -> SuggestionIndex:
+    return services().suggestions

@@ -15,6 +15,7 @@ from adjudicator.web.rulings.examples import examples_citing
 from adjudicator.web.rulebook.serialize import dump_json, dump_markdown, node_json, toc_json
 from adjudicator.web.common.services import books, find_book
 from adjudicator.web.common.twins import json_twin
+from adjudicator.web.common.security import same_for_a_release
 
 bp = Blueprint("rules", __name__)
 
@@ -61,6 +62,7 @@ def pinned_toc(book_id: str, release: str):
 
 
 @json_twin(bp, "/rules/<book_id>/<ref>")
+@same_for_a_release
 def node(book_id: str, ref: str, as_json: bool):
     ref = _as_asked(ref, as_json)
     book = find_book(book_id)
@@ -70,6 +72,7 @@ def node(book_id: str, ref: str, as_json: bool):
 
 
 @json_twin(bp, "/rules/<book_id>/<release>/<ref>")
+@same_for_a_release
 def pinned_node(book_id: str, release: str, ref: str, as_json: bool):
     ref = _as_asked(ref, as_json)
     book = find_book(book_id)
