@@ -69,7 +69,7 @@ def test_postgresql_stopped_and_started_again_while_serving(serving, capsys):
             body = answer.get_data(as_text=True)
             assert answer.status_code == 503 and answer.headers["Retry-After"] == "60", (path, answer.status_code)
             assert "データベース（PostgreSQL）に接続できません" in body
-            assert ("保存できません" in body) == (method == "POST"), (path, body[:300])
+            assert ("短縮リンクを保存できません" in body) == (method == "POST"), (path, body[:300])
         for path in (*NO_DATABASE, f"/s/{_payload(f'読むだけ {round_}')}"):
             answer, seconds = _timed(client, "GET", path)
             statuses[answer.status_code] += 1

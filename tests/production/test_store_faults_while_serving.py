@@ -55,7 +55,7 @@ def _traffic(client, stored: list[str], statuses: Counter, reason: str) -> None:
             answer = client.get(path)
             statuses[answer.status_code] += 1
             assert answer.status_code == 200, (path, answer.status_code)
-            assert "保存できません" not in answer.get_data(as_text=True)  # a read never says saving failed
+            assert "短縮リンクを保存できません" not in answer.get_data(as_text=True)  # a read never says saving failed
     for path, query in (("/api/cards", {"q": "織田"}), ("/search.json", {"q": "身代わり"}),
                         ("/rules/hi-story/6.7.1", {})):
         answer = client.get(path, query_string=query)
