@@ -17,6 +17,9 @@ _SHIPPED = _PACKAGE_DIR / "_data"
 _CHECKOUT = _PACKAGE_DIR.parent
 
 DATA_DIR_ENV = "ADJUDICATOR_DATA_DIR"
+# Another rulebook directory (its manifests and releases) instead of the shipped one: how a release that is
+# not shipped yet (or the tests' synthetic ones) is served and checked before it lands.
+RULEBOOK_DIR_ENV = "ADJUDICATOR_RULEBOOK_DIR"
 
 
 def _shipped(name: str) -> Path:
@@ -26,7 +29,8 @@ def _shipped(name: str) -> Path:
 
 
 def rulebook_dir() -> Path:
-    return _shipped("rulebook")
+    configured = os.environ.get(RULEBOOK_DIR_ENV)
+    return Path(configured) if configured else _shipped("rulebook")
 
 
 def templates_dir() -> Path:

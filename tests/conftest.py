@@ -122,3 +122,31 @@ def page(browser, live_server):
     page.set_default_timeout(BROWSER_TIMEOUT_MS)
     yield page
     context.close()
+
+
+RELEASES_DIR = Path(__file__).parent / "data" / "releases"
+
+
+def lay_synthetic_releases(target: Path) -> Path:
+    """A rulebook directory where the tests' synthetic releases have landed: the shipped rulebook folder with
+    each synthetic release's text and manifest laid over it (tests/data/releases/README.md)."""
+    from adjudicator.paths import rulebook_dir
+
+    for path in rulebook_dir().iterdir():
+        shutil.copy(path, target / path.name)
+    for path in RELEASES_DIR.iterdir():
+        if path.suffix in (".txt", ".yaml"):
+            shutil.copy(path, target / path.name)
+    return target
+
+
+@pytest.fixture(scope="session")
+def landed_rulebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return lay_synthetic_releases(tmp_path_factory.mktemp("rulebook-landed"))
+
+
+@pytest.fixture()
+def releases_landed(landed_rulebook_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The synthetic releases landed for this test only: the service reads the rulebook folder above."""
+    monkeypatch.setenv("ADJUDICATOR_RULEBOOK_DIR", str(landed_rulebook_dir))
+    return landed_rulebook_dir
