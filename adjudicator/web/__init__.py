@@ -27,6 +27,7 @@ from adjudicator.web import (
     json_responses,
     page_cache,
     rate_limits,
+    release_pages,
     rulebook_pages,
     scenarios,
     search_pages,
@@ -38,6 +39,7 @@ from adjudicator.web import (
 BLUEPRINTS = (
     home.bp,
     rulebook_pages.bp,
+    release_pages.bp,
     search_pages.bp,
     api.bp,
     assets.bp,
