@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import unicodedata
 from dataclasses import dataclass
 
 from flask import url_for
@@ -117,3 +118,26 @@ def beside_ruling(book: Rulebook | None, trace) -> dict:
     cited = trace.cited()
     check = release_check(book.id, trace.rulebook.get("release", ""), cited)
     return {"release_check": check if check.newer else None, "official": official_rulings(book, cited)}
+
+
+MAX_SEARCH_RULINGS = 5
+HIT_CLAUSES_ASKED = 3  # the rulings of the first few hits' clauses; the search's own ranking is left alone
+
+
+def rulings_for_search(query: str, hits) -> tuple[RulingView, ...]:
+    """The search page's own block of official rulings: those whose question, answer or cards contain the
+    query, then those resting on the first hits' clauses; superseded ones marked, not hidden."""
+    wanted = _folded(query)
+    found: dict[str, OfficialRuling] = {}
+    if wanted:
+        for ruling in imported_rulings():
+            if any(wanted in _folded(text) for text in (ruling.question, ruling.answer, *ruling.cards)):
+                found.setdefault(ruling.id, ruling)
+    for hit in list(hits)[:HIT_CLAUSES_ASKED]:
+        for ruling in rulings_citing([hit.id], imported_rulings(), hit.book):
+            found.setdefault(ruling.id, ruling)
+    return tuple(_view(ruling) for ruling in list(found.values())[:MAX_SEARCH_RULINGS])
+
+
+def _folded(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold().strip()
