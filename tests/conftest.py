@@ -84,16 +84,7 @@ def _free_loopback_port() -> int:
 @pytest.fixture(scope="session")
 def live_server(app) -> Iterator[str]:
     """The app served by a real threaded WSGI server on 127.0.0.1; yields its base URL."""
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", _free_loopback_port(), app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+    yield from serve_on_loopback(app)
 
 
 @pytest.fixture(scope="session")
@@ -138,6 +129,26 @@ def lay_synthetic_releases(target: Path) -> Path:
         if path.suffix in (".txt", ".yaml"):
             shutil.copy(path, target / path.name)
     return target
+
+
+def serve_on_loopback(app) -> Iterator[str]:
+    """``app`` served by a threaded WSGI server on a free loopback port until the generator is closed."""
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", _free_loopback_port(), app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def serve():
+    """:func:`serve_on_loopback`, for a module that serves an app of its own."""
+    return serve_on_loopback
 
 
 @pytest.fixture(scope="session")

@@ -50,11 +50,14 @@ from adjudicator.links import (
     scenario_of_text,
     stored_for,
 )
+from adjudicator.links.payload import payload_made_under
+from adjudicator.rulebook import load_release
 from adjudicator.search import corpus
 from adjudicator.web import gallery as curated, trace_views
 from adjudicator.web.builder_data import validated
 from adjudicator.web.builder_draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order
 from adjudicator.web.builder_edit import apply_operation
+from adjudicator.web.clause_versions import beside_ruling
 from adjudicator.web.builder_inputs import TEMPLATE_HELPERS
 from adjudicator.web.builder_kinds import LEFT_OPEN, NO_DEFENCE
 from adjudicator.web.builder_labels import CARD_FLAG_WORDS, FORM_CHOICES, ROLE_CHOICES, field_label
@@ -337,7 +340,11 @@ def stateless_link_json(payload: str):
     ruling = Ruling.resolved(result)
     shown = ruling.record().to_json(trace=ruling.trace_json)
     del shown["id"], shown["created"]
-    return jsonify({**shown, "links": _links(ruling.payload, None)})
+    # What the link says it was made under (null for a link made before that was recorded): the ruling above is
+    # made now, by this engine, under the release its rules cite.
+    made = payload_made_under(payload)
+    return jsonify({**shown, "made_under": {"release": made.release, "engine": made.engine},
+                    "links": _links(ruling.payload, None)})
 
 
 @bp.route("/s/<payload>/edit")
@@ -431,9 +438,19 @@ def rerun_short_link_json(link_id: str):
                    "verdict": trace_views.verdict(result.stored).headline, "created": record.created},
         "current": {"rulebook": result.current.rulebook, "engine": result.current.engine,
                     "verdict": trace_views.verdict(result.current).headline, "trace": result.current.to_json()},
+        "clauses": _clause_fates_json(result.release),
         "links": {"short": url_for("scenarios.short_link", link_id=record.id),
                   "page": url_for("scenarios.rerun_short_link", link_id=record.id)},
     })
+
+
+def _clause_fates_json(check) -> dict[str, Any]:
+    """The stored ruling's cited clauses followed into the latest release (links/clause_fates.py)."""
+    return {"book": check.book, "release": check.release, "latest": check.latest,
+            "fates": [{"clause": fate.clause, "kind": fate.kind, "latest": list(fate.latest),
+                       "renumber_only": fate.renumber_only,
+                       "words": [{"op": piece.op, "text": piece.text} for piece in fate.pieces]}
+                      for fate in check.fates]}
 
 
 @bp.route("/t/<link_id>/rerun")
@@ -450,6 +467,7 @@ def rerun_short_link(link_id: str):
         stored_verdict=trace_views.verdict(result.stored),
         current_verdict=trace_views.verdict(result.current),
         payload=ruling.payload,
+        change_words=vocabulary.CLAUSE_CHANGES,
     )
 
 
@@ -537,8 +555,10 @@ def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | Non
     # Each chip opens the clause as it read in the release the ruling was made under (a stored ruling keeps
     # its release; the pinned page of an older release says which release is current).
     release = trace.rulebook.get("release") or (book.release if book else "")
-    chips = trace_views.ChipMaker(book, lambda node_id: url_for("rules.pinned_node", book_id=book.id, release=release,
-                                                                 ref=node_id) if book else None)
+    # ... and shows that release's text: a newer release landed since must not change what a stored ruling says.
+    made_under = (load_release(book.id, release) if book else None) or book
+    chips = trace_views.ChipMaker(made_under, lambda node_id: url_for("rules.pinned_node", book_id=book.id,
+                                                                       release=release, ref=node_id) if book else None)
     links = _links(ruling.payload, record)
     verdict = trace_views.verdict(trace)
     return render_template(
@@ -558,6 +578,8 @@ def _trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | Non
         links=links,
         absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},
         page_url=request.base_url,
+        change_words=vocabulary.CLAUSE_CHANGES,
+        **beside_ruling(book, trace),
     )
 
 

@@ -17,6 +17,7 @@ from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, SearchResult
 from adjudicator.search.examples import Example, ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH
+from adjudicator.web.clause_versions import rulings_for_search
 from adjudicator.web.links import node_url
 from adjudicator.web.services import books, clause_search, find_book
 
@@ -158,6 +159,7 @@ def search():
         book_titles={book.id: book.title for book in books()},
         pages=_pages(result, limit, page),
         examples=_examples(result),
+        official=rulings_for_search(result.query.text, result.hits) if not error else (),
     ), 400 if error else 200
 
 
@@ -177,4 +179,6 @@ def search_json():
     pages = _pages(result, limit, page)
     payload["page"], payload["next"] = page, pages["next"] and pages["next"].replace("/search?", "/search.json?", 1)
     payload["examples"] = [dict(example.as_json(), url=_example_url(example.name)) for example in _examples(result)]
+    payload["official_rulings"] = [{**view.ruling.model_dump(exclude={"scenario"}), "engine_agrees": view.agrees}
+                                   for view in rulings_for_search(result.query.text, result.hits)]
     return jsonify(payload)
