@@ -230,3 +230,17 @@ def test_search_shows_official_rulings_as_their_own_block(landed):
     assert "公式裁定" in block and 'data-ruling="q-2026-001"' in block
     body = client.get("/search.json?q=手札の枚数").get_json()
     assert [ruling["id"] for ruling in body["official_rulings"]][:1] == ["q-2026-002"]
+
+
+def test_an_import_shows_on_the_next_request_of_a_kept_page(landed):
+    import os
+
+    from adjudicator.official import read_rulings
+
+    client, _, _ = landed
+    first = _text(client.get("/rules/hi-story/4.1.1"))
+    assert "q-2026-777" not in first and _text(client.get("/rules/hi-story/4.1.1")) == first  # kept, served again
+    kept = RulingsFile(Path(os.environ["ADJUDICATOR_DATA_DIR"]))
+    kept.save(read_rulings("- {id: q-2026-777, question: 枚数は数えてよい？, answer: はい。, date: '2026-12-02',"
+                           " source: 'https://example.org/qa#777', clauses: ['4.1.1']}", "yaml"))
+    assert 'data-ruling="q-2026-777"' in _text(client.get("/rules/hi-story/4.1.1"))
