@@ -93,9 +93,13 @@ def _now(book: Rulebook, release: str, clause_id: str) -> tuple[str, ...]:
     return (landed,) if landed else ()
 
 
+MAX_RULINGS_SHOWN = 20  # on one page; a trace citing many clauses lists the newest rulings first
+
+
 def official_rulings(book: Rulebook, clause_ids) -> tuple[RulingView, ...]:
     """The official rulings resting on any of ``clause_ids``, newest first, with the engine's agreement."""
-    return tuple(_view(ruling) for ruling in rulings_citing(clause_ids, imported_rulings(), book.id))
+    found = rulings_citing(clause_ids, imported_rulings(), book.id)[:MAX_RULINGS_SHOWN]
+    return tuple(_view(ruling) for ruling in found)
 
 
 def _view(ruling: OfficialRuling) -> RulingView:
