@@ -26,7 +26,8 @@ from adjudicator.links import store as link_store
 from adjudicator.rulebook import numbers
 from adjudicator.search import engine as search_engine
 from adjudicator.search import query
-from adjudicator.web import builder_posted, rate_limits, security
+from adjudicator.web.builder import posted as builder_posted
+from adjudicator.web.common import rate_limits, security
 
 
 @dataclass(frozen=True)
@@ -40,16 +41,16 @@ class Limit:
 
 
 LIMITS: tuple[Limit, ...] = (
-    Limit("Request body", security.MAX_BODY_BYTES, "bytes", "web.security.MAX_BODY_BYTES (MAX_CONTENT_LENGTH)",
+    Limit("Request body", security.MAX_BODY_BYTES, "bytes", "web.common.security.MAX_BODY_BYTES (MAX_CONTENT_LENGTH)",
           "413 「送られたデータが大きすぎます」 from Content-Length, before the view runs; chunked without it: 411",
           "both"),
-    Limit("URL length", security.MAX_URL_CHARS, "characters", "web.security.MAX_URL_CHARS",
+    Limit("URL length", security.MAX_URL_CHARS, "characters", "web.common.security.MAX_URL_CHARS",
           "414 「アドレスが長すぎます」"),
-    Limit("Form fields in memory", security.MAX_FORM_BYTES, "bytes", "web.security.MAX_FORM_BYTES",
+    Limit("Form fields in memory", security.MAX_FORM_BYTES, "bytes", "web.common.security.MAX_FORM_BYTES",
           "413", "URL-encoded: the whole body, from Content-Length; multipart: each non-file field"),
-    Limit("Form parts", security.MAX_FORM_PARTS, "parts", "web.security.MAX_FORM_PARTS", "413",
+    Limit("Form parts", security.MAX_FORM_PARTS, "parts", "web.common.security.MAX_FORM_PARTS", "413",
           "multipart only (a URL-encoded form is bounded by its size)"),
-    Limit("Builder form parts", builder_posted.MAX_FIELDS, "parts", "web.builder_posted.MAX_FIELDS", "413",
+    Limit("Builder form parts", builder_posted.MAX_FIELDS, "parts", "web.builder.posted.MAX_FIELDS", "413",
           "multipart only"),
     Limit("Number typed in a URL or form", numbers.MAX_NUMBER_DIGITS, "digits", "rulebook.numbers.MAX_NUMBER_DIGITS",
           "no such clause (404), a search error (400) or no change to the builder's lists; never int() on it"),
@@ -87,7 +88,7 @@ LIMITS: tuple[Limit, ...] = (
     Limit("Search hits per page", search_engine.MAX_LIMIT, "hits", "search.engine.MAX_LIMIT",
           "clamped to the bound; a limit that is no integer: 400"),
     Limit("Short links per client", int(rate_limits.DEFAULT_WRITE_LIMIT.split()[0]), "per minute",
-          "web.rate_limits.DEFAULT_WRITE_LIMIT ($ADJUDICATOR_WRITE_LIMIT)",
+          "web.common.rate_limits.DEFAULT_WRITE_LIMIT ($ADJUDICATOR_WRITE_LIMIT)",
           "429 「リクエストが多すぎます」 with Retry-After; reading and resolving are never limited"),
     Limit("Link store size", link_store.DEFAULT_QUOTA_BYTES, "bytes",
           "links.store.DEFAULT_QUOTA_BYTES ($ADJUDICATOR_LINK_QUOTA_MB)",

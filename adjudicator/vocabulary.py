@@ -2,7 +2,7 @@
 
 The code speaks English (``graveyard``, ``rested``, ``summon``); the trace, the builder, the link previews
 and the CLI speak the rulebook's Japanese (墓地, レスト, 召喚). Every such word lives here once, in the
-lowest layer beside the format, so a word is changed in one place; tests/test_layers_vocabulary.py checks
+lowest layer beside the format, so a word is changed in one place; tests/layers/test_vocabulary.py checks
 that every kind the format knows has its word here and that the README glossary agrees with these tables.
 """
 

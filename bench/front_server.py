@@ -1,7 +1,7 @@
 """A mixed load through nginx → gunicorn with slow clients among the connections (loopback only, bounded).
 
-    python bench/front_server.py                     # 60 s, table
-    python bench/front_server.py --seconds 20 --json
+    python -m bench.front_server                     # 60 s, table
+    python -m bench.front_server --seconds 20 --json
 
 Starts gunicorn (the README's production command: sync workers on 127.0.0.1) and nginx with deploy/nginx.conf
 in front of it, on free loopback ports with a fresh data directory. Then, for --seconds, at the same time:
@@ -31,8 +31,8 @@ import threading
 import time
 from pathlib import Path
 
-import http_bench
-from http_bench import ROOT, Server, post_scenario, routes, run_wrk, scenario_bodies, search_paths
+from bench import http_bench
+from bench.http_bench import ROOT, Server, post_scenario, routes, run_wrk, scenario_bodies, search_paths
 
 SITE = ROOT / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -40,7 +40,7 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 def nginx_config(directory: Path, listen: int, upstream: int, read_timeout: str | None = None) -> Path:
     """deploy/nginx.conf as shipped, on loopback test ports, inside a minimal nginx.conf whose files are in
-    ``directory`` (also used by tests/test_faults_front_server.py)."""
+    ``directory`` (also used by tests/production/test_front_server.py)."""
     import re
 
     site = SITE.read_text(encoding="utf-8")

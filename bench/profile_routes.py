@@ -91,7 +91,7 @@ def _stored_ruling(client, body: str) -> tuple[str, str]:
 
 
 def profile(app, name: str, requests: list[http_bench.Target], options) -> None:
-    from adjudicator.web.services import services
+    from adjudicator.web.common.services import services
 
     client = app.test_client()
     turn = iter(range(10**9))

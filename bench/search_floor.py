@@ -33,10 +33,10 @@ PARTS = (
     ("adjudicator.search.scoring", "TermScores.matches", "Whoosh's postings and scores, summed (BM25F)"),
     ("adjudicator.search.ranking", "Ranker.best", "rescore the page's candidates (coordination, bonuses)"),
     ("adjudicator.search.engine", "ClauseSearch._page", "the page's hits (excerpts)"),
-    ("adjudicator.web.search_pages", "_examples", "worked examples"),
+    ("adjudicator.web.search.pages", "_examples", "worked examples"),
     ("adjudicator.search.engine", "SearchResult.as_json", "the result as JSON data"),
-    ("adjudicator.web.search_pages", "jsonify", "JSON encoding (orjson)"),
-    ("adjudicator.web.search_pages", "render_template", "the HTML page (Jinja)"),
+    ("adjudicator.web.search.pages", "jsonify", "JSON encoding (orjson)"),
+    ("adjudicator.web.search.pages", "render_template", "the HTML page (Jinja)"),
     ("flask_compress.flask_compress", "_compress_data", "compression (brotli; the coordinator's level)"),
 )
 

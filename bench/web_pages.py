@@ -51,7 +51,7 @@ def main() -> int:
 
         os.environ["ADJUDICATOR_DATA_DIR"] = data_dir
         from adjudicator.web import create_app
-        from adjudicator.web.services import EXTENSION
+        from adjudicator.web.common.services import EXTENSION
 
         app = create_app()
         client = app.test_client()

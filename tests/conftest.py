@@ -28,7 +28,7 @@ BROWSER_TIMEOUT_MS = 15_000
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--fuzz-long", action="store_true", default=False,
-                     help="fuzz tests (tests/test_fuzz*.py) run at least 10,000 cases in all instead of a quick sample")
+                     help="fuzz tests (tests/production/test_fuzz.py) run at least 10,000 cases in all instead of a quick sample")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -55,7 +55,7 @@ def app(_session_env):
     from adjudicator.web import create_app
 
     # Writes are rate-limited per client; the suites make many short links from one address, so the session
-    # app gets its own in-memory counters and a limit no test reaches (tests/test_security_limits.py tests it).
+    # app gets its own in-memory counters and a limit no test reaches (tests/production/test_write_limits.py tests it).
     return create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_WRITES": "100000 per minute"})
 
 

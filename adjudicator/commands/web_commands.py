@@ -20,7 +20,7 @@ def serve_command(host: str, port: int) -> None:
 
     from adjudicator import paths
     from adjudicator.web import create_app
-    from adjudicator.web.services import services
+    from adjudicator.web.common.services import services
 
     # The first start builds the search index (tens of seconds on a small machine): say so before it starts.
     click.echo(f"データディレクトリ（検索インデックス・短縮リンク）: {paths.user_data_dir()}")

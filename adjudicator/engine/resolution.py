@@ -42,7 +42,7 @@ class ActionRule:
     perform: Callable[[Game, int, Any], None]
 
 
-# One entry per kind of ``format.actions.ACTION_KINDS``; tests/test_layers.py checks that the two agree.
+# One entry per kind of ``format.actions.ACTION_KINDS``; tests/layers/test_layer_contracts.py checks that the two agree.
 ACTIONS: dict[str, ActionRule] = {
     "attack": ActionRule(None, attack.perform_attack),
     "draw_phase": ActionRule("draw", phases.perform_draw_phase),

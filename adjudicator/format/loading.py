@@ -180,5 +180,5 @@ def canonical_json(scenario: Scenario) -> str:
 
     Written by orjson, byte for byte what ``json.dumps(…, ensure_ascii=False, sort_keys=True,
     separators=(",", ":"))`` writes for a scenario's dump (string keys, no floats; every corpus scenario
-    checked, tests/test_roundtrip_corpus.py), in a sixth of the time: link ids and payloads are made from these bytes."""
+    checked, tests/format/test_canonical_form.py), in a sixth of the time: link ids and payloads are made from these bytes."""
     return orjson.dumps(scenario.dump(), option=orjson.OPT_SORT_KEYS).decode("utf-8")

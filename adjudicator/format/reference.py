@@ -3,7 +3,7 @@
 Every kind of action, step and condition, with what it takes, comes from ``format/fields.py`` (which reads
 the models), so a kind added to the models appears here once the file is regenerated:
 ``python -m adjudicator.format.reference`` rewrites it, ``--check`` says whether it is out of date (and
-``tests/test_format_reference.py`` fails until it is not).
+``tests/format/test_format_reference.py`` fails until it is not).
 """
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ def _unwrap(children: list[Any]) -> tuple[list[Any], tuple[str, ...]]:
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     # LALR(1) with a contextual lexer: the grammar has no conflicts (lark would refuse a reduce/reduce one
-    # and tests/test_reading.py checks for shift/reduce ones), and a sentence parses in about a millisecond.
+    # and tests/reading/test_reader.py checks for shift/reduce ones), and a sentence parses in about a millisecond.
     # Building the tables took 4-5 s CPU, in every worker, on its first card text after a start (a scenario
     # whose cards are written as text, /api/read, the card pages): lark keeps them in the data directory,
     # under a digest of the grammar, the options and lark's version, and loads them in 0.12 s.

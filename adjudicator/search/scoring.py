@@ -7,7 +7,7 @@ realistic mix, 60 % of an uncached search went there (bench/profile_routes.py se
 searcher sees one fixed generation of the index, so each term's scored postings and each document's key are
 read once per searcher through Whoosh itself (its postings, its scorer) and kept; a search then only adds
 them up, per document in the order of the query's terms and with the same multiplications as Whoosh's
-``ArrayUnionMatcher``, so each score is Whoosh's to the last bit (tests/test_search_scoring.py compares them).
+``ArrayUnionMatcher``, so each score is Whoosh's to the last bit (tests/search/test_search_scoring.py compares them).
 """
 
 from __future__ import annotations

@@ -18,33 +18,23 @@ from jinja2 import FileSystemBytecodeCache
 
 from adjudicator import paths
 from adjudicator.search import corpus
-from adjudicator.web import (
-    api,
-    assets,
-    cards,
-    errors,
-    home,
-    json_responses,
-    page_cache,
-    rate_limits,
-    release_pages,
-    rulebook_pages,
-    scenarios,
-    search_pages,
-    security,
-    services,
-)
+from adjudicator.web import api, assets, builder, cards, health, home, rulebook, rulings, search
+from adjudicator.web.common import errors, json_responses, link_store, page_cache, rate_limits, security, services
+from adjudicator.web.rulings import examples
+from adjudicator.web.search import pages as search_pages
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (
     home.bp,
-    rulebook_pages.bp,
-    release_pages.bp,
-    search_pages.bp,
+    rulebook.bp,
+    rulebook.releases_bp,
+    search.bp,
     api.bp,
     assets.bp,
-    scenarios.bp,
+    rulings.bp,
+    builder.bp,
     cards.bp,
+    health.bp,
 )
 
 DEFAULT_CONFIG: Mapping[str, object] = {
@@ -71,6 +61,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     app.jinja_env.autoescape = True
     _keep_compiled_templates(app)
     services.init_app(app)
+    link_store.init_app(app)
     assets.init_app(app)
     api.init_app(app)
     home.init_app(app)
@@ -123,8 +114,8 @@ def _read_the_corpus() -> None:
     kept: making it here would add 0.4 s to the first start, the one that builds the index."""
     root = paths.scenarios_dir()
     if corpus.is_kept("scan", root):
-        scenarios.examples()
+        examples.examples()
         if corpus.is_kept("examples", root):
             search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache
     if corpus.is_kept("gallery", root):
-        scenarios.curated_gallery()
+        examples.curated_gallery()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, jsonify, render_template, request, send_from_directory, url_for
 
 from adjudicator import paths
-from adjudicator.web.serialize import book_json
-from adjudicator.web.services import books
-from adjudicator.web.times import japan_time
+from adjudicator.web.rulebook.serialize import book_json
+from adjudicator.web.common.services import books
+from adjudicator.web.common.times import japan_time
 
 bp = Blueprint("home", __name__)
 
@@ -30,8 +30,8 @@ def index_json():
     return jsonify({
         "rulebooks": [book_json(book) for book in books()],
         "pages": {
-            "builder": url_for("scenarios.new_scenario"),
-            "gallery": url_for("scenarios.gallery"),
+            "builder": url_for("builder.new_scenario"),
+            "gallery": url_for("rulings.gallery"),
             "search": url_for("search.search"),
             "glossary": url_for("rules.node", book_id="hi-story", ref="glossary"),
             "llms": url_for("home.llms_txt"),
@@ -65,7 +65,7 @@ def llms_txt():
         "## API",
         "",
         f"- [OpenAPI]({root}/api/openapi.json): POST /api/resolve でシナリオ（YAML/JSON）を判定",
-        f"- [例題]({root}{url_for('scenarios.gallery_json')}): 例題シナリオと判定の一覧（JSON）",
+        f"- [例題]({root}{url_for('rulings.gallery_json')}): 例題シナリオと判定の一覧（JSON）",
         "",
     ]
     return Response("\n".join(lines), mimetype="text/plain")

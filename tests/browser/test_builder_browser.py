@@ -8,50 +8,21 @@ from __future__ import annotations
 import re
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-PHONE = {"width": 390, "height": 844}
+from tests.browser.phone import ARTIFACTS, fresh_page, no_sideways_scroll, PHONE, settled
+
 BLOCK_CLAUSES = ("11.2.1", "11.2.2", "11.7.1")
 STATELESS_URL = r"/s/1\.[A-Za-z0-9_-]+$"  # the builder's 判定する opens the stateless link; nothing is stored
-
-
-@pytest.fixture()
-def phone(browser, live_server):
-    """A phone-sized context that may use the clipboard; dialogs (alert) are recorded, never expected."""
-    context = browser.new_context(base_url=live_server, locale="ja-JP", viewport=PHONE, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.dialogs = []
-    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
-    yield page
-    context.close()
-
-
-def _fresh_page(browser, live_server):
-    context = browser.new_context(base_url=live_server, locale="ja-JP", viewport=PHONE)
-    return context, context.new_page()
-
-
-def _settled(page) -> None:
-    """Wait until the builder's round trip (add, remove, a kind select) has put in the fresh form.
-
-    builder.js sends the form as it is when the round trip starts and keeps it aria-busy and read-only until
-    the answer replaces it, so each step waits for the new one before typing.
-    """
-    expect(page.locator("form#builder[aria-busy]")).to_have_count(0)
 
 
 def _card(page, slot: str, name: str, rank: str, power: str, role: str) -> None:
     prefix = f"players.{slot[0]}.field.{slot[1]}.cards.0"
     page.get_by_role("button", name=f"{slot}にカードを置く").click()
-    _settled(page)
+    settled(page)
     page.locator(f'[name="{prefix}.name"]').fill(name)
     page.locator(f'[name="{prefix}.rank"]').fill(rank)
     page.locator(f'[name="{prefix}.power"]').fill(power)
@@ -61,7 +32,7 @@ def _card(page, slot: str, name: str, rank: str, power: str, role: str) -> None:
 def _game(page, round_number: str, phase: str, counts: dict[str, str]) -> None:
     """A's turn (A went first), the round and the phase, and the zone counts given (``{"B.deck": "9"}``)."""
     page.get_by_label("ターンプレイヤー", exact=True).select_option("A")  # a round trip: the pickers follow it
-    _settled(page)
+    settled(page)
     page.get_by_label("先攻/後攻").select_option("first")
     page.get_by_label("何ターン目（そのプレイヤーの）").fill(round_number)
     page.get_by_label("フェーズ").select_option(phase)
@@ -78,9 +49,9 @@ def _build_block_scenario(page) -> None:
     _card(page, "A1", "豊臣秀吉", "3", "5000", "attacker")
     _card(page, "B2", "石田三成", "1", "2000", "blocker")
     page.get_by_role("button", name="行動を追加").click()
-    _settled(page)
+    settled(page)
     page.locator('[name="actions.0.kind"]').select_option("attack")  # a kind select: a round trip
-    _settled(page)
+    settled(page)
     page.locator('[name="actions.0.attacker"]').select_option("A1")
     page.locator('[name="actions.0.target"]').select_option("deck")
     page.get_by_role("radio", name="ブロック: B2〈石田三成〉").check()
@@ -90,21 +61,11 @@ def _steps(page) -> list[str]:
     return page.locator(".step-text").all_inner_texts()
 
 
-def _no_sideways_scroll(page) -> None:
-    page.wait_for_load_state()
-    wider = page.evaluate(
-        """(width) => [...document.querySelectorAll('body *')]
-            .filter((e) => e.getBoundingClientRect().right > width + 1)
-            .map((e) => e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right))"""
-        , PHONE["width"])
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wider
-
-
 def test_build_resolve_and_share_the_block_scenario(phone, browser, live_server):
     ARTIFACTS.mkdir(exist_ok=True)
     _build_block_scenario(phone)
     expect(phone.locator('[name="players.B.field.2.cards.0.name"]')).to_have_value("石田三成")
-    _no_sideways_scroll(phone)
+    no_sideways_scroll(phone)
     phone.screenshot(path=str(ARTIFACTS / "builder-phone.png"), full_page=True)
 
     phone.get_by_role("button", name="判定する").click()
@@ -114,7 +75,7 @@ def test_build_resolve_and_share_the_block_scenario(phone, browser, live_server)
     for clause in BLOCK_CLAUSES:
         expect(phone.locator(f'.trace-steps a.chip[data-clause="{clause}"]').first).to_be_visible()
     expect(phone.locator(".disclaimer")).to_contain_text("ヘッドジャッジ")
-    _no_sideways_scroll(phone)
+    no_sideways_scroll(phone)
     phone.screenshot(path=str(ARTIFACTS / "trace-phone.png"), full_page=True)
     steps = _steps(phone)
     assert len(steps) >= 8
@@ -129,7 +90,7 @@ def test_build_resolve_and_share_the_block_scenario(phone, browser, live_server)
     assert "/s/1." in stateless_link
 
     for link in (short_link, stateless_link):
-        context, fresh = _fresh_page(browser, live_server)
+        context, fresh = fresh_page(browser, live_server)
         try:
             fresh.goto(link)
             expect(fresh.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
@@ -199,10 +160,10 @@ def very_slow_round_trips(app):
 
 
 def test_building_keeps_every_choice_when_round_trips_are_slow(browser, slow_round_trips):
-    context, page = _fresh_page(browser, slow_round_trips)
+    context, page = fresh_page(browser, slow_round_trips)
     try:
         _build_block_scenario(page)
-        _settled(page)  # every round trip has answered: what was chosen meanwhile must still be there
+        settled(page)  # every round trip has answered: what was chosen meanwhile must still be there
         expect(page.get_by_role("radio", name="ブロック: B2〈石田三成〉")).to_be_checked()
         page.get_by_role("button", name="判定する").click()
         expect(page.locator(".verdict .numbers")).to_contain_text("Bの山札 9 → 6枚")
@@ -211,7 +172,7 @@ def test_building_keeps_every_choice_when_round_trips_are_slow(browser, slow_rou
 
 
 def test_the_form_is_locked_while_a_round_trip_is_in_flight(browser, very_slow_round_trips):
-    context, page = _fresh_page(browser, very_slow_round_trips)
+    context, page = fresh_page(browser, very_slow_round_trips)
     try:
         page.goto("/scenario/new")
         title = page.get_by_label("タイトル")
@@ -224,7 +185,7 @@ def test_the_form_is_locked_while_a_round_trip_is_in_flight(browser, very_slow_r
         expect(page.get_by_label("先攻/後攻")).to_be_disabled()
         page.keyboard.type("の判定")  # typed into the form the answer is about to replace
         typed_while_busy = title.input_value()
-        _settled(page)
+        settled(page)
         expect(page.locator('[name="actions.0.kind"]')).to_be_visible()  # the answer's form is in
         expect(title).to_have_value(typed_while_busy)  # nothing shown while busy was thrown away
         expect(title).to_have_value("ブロック")
@@ -289,7 +250,7 @@ def test_gallery_opens_an_example_in_the_builder_and_as_a_trace(phone):
     phone.go_back()
     phone.locator(".gallery li", has_text="山札への攻撃をブロック — パワー差分だけ山札が削られる").get_by_role("link", name="判定を見る").click()
     expect(phone.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
-    _no_sideways_scroll(phone)
+    no_sideways_scroll(phone)
 
 
 def test_a_step_written_by_hand_gets_the_inputs_of_its_kind_on_a_phone(phone):
@@ -302,28 +263,28 @@ def test_a_step_written_by_hand_gets_the_inputs_of_its_kind_on_a_phone(phone):
     card = page.locator('fieldset[id="players.A.field.1.cards.0"]')
     card.locator("summary").first.click()
     card.get_by_role("button", name="効果を追加").click()
-    _settled(page)
+    settled(page)
     effect = "players.A.field.1.cards.0.effects.0"
     page.locator(f'[name="{effect}.name"]').fill("十面埋伏")
     page.locator(f'[name="{effect}.mark"]').select_option("once")
     page.get_by_role("button", name="文を追加（「。」）").click()
-    _settled(page)
+    settled(page)
     sentence, step = f"{effect}.sentences.0", f"{effect}.sentences.0.steps.0"
     page.locator(f'[name="{step}.kind"]').select_option("mill")
-    _settled(page)
+    settled(page)
     expect(page.locator(f'[name="{step}.player"]')).to_have_value("opponent")
     page.locator(f'[name="{step}.count"]').fill("2")
     page.locator(f'[name="{sentence}.if.kind"]').select_option("deck_at_least")
-    _settled(page)
+    settled(page)
     page.locator(f'[name="{sentence}.if.player"]').select_option("opponent")
     page.locator(f'[name="{sentence}.if.count"]').fill("5")
     page.get_by_role("button", name="行動を追加").click()
-    _settled(page)
+    settled(page)
     page.locator('[name="actions.0.kind"]').select_option("activate")
-    _settled(page)
+    settled(page)
     page.locator('[name="actions.0.card"]').fill("A1")
     page.locator('[name="actions.0.effect"]').fill("十面埋伏")
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
 
     page.get_by_role("button", name="判定する").click()
     expect(page).to_have_url(re.compile(STATELESS_URL))

@@ -7,14 +7,15 @@ import re
 
 from playwright.sync_api import expect
 
-from .test_builder_browser import ARTIFACTS, _fresh_page, _no_sideways_scroll, _settled, phone  # noqa: F401 (fixture)
+from tests.browser.phone import ARTIFACTS, fresh_page, no_sideways_scroll, settled
+
 
 TEXT = "相手の場の〈信長〉を全て墓地へ送る。"
 
 
 def _place(page, slot: str) -> str:
     page.get_by_role("button", name=f"{slot}にカードを置く").click()
-    _settled(page)
+    settled(page)
     return f"players.{slot[0]}.field.{slot[1]}.cards.0"
 
 
@@ -23,7 +24,7 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     page.goto("/scenario/new")
     page.get_by_label("タイトル").fill("〈信長〉を全て墓地へ — 貼り付けた効果文で判定")
     page.get_by_label("ターンプレイヤー", exact=True).select_option("A")  # a round trip: the pickers follow it
-    _settled(page)
+    settled(page)
     page.get_by_label("先攻/後攻").select_option("first")
     page.get_by_label("何ターン目（そのプレイヤーの）").fill("5")
     page.get_by_label("フェーズ").select_option("effect")
@@ -49,7 +50,7 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     card = page.locator(f'fieldset[id="{mitsuhide}"]')
     card.locator("summary").first.click()
     card.get_by_role("button", name="効果を追加").click()
-    _settled(page)
+    settled(page)
     page.locator(f'[name="{mitsuhide}.effects.0.name"]').fill("謀反")
     page.locator(f'[name="{mitsuhide}.effects.0.text"]').fill(TEXT)
     reading = page.locator(f'[id="{mitsuhide}.effects.0.reading"]')
@@ -62,12 +63,12 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     page.locator(f'[name="{nobunaga}.rank"]').fill("3")
     page.locator(f'[name="{nobunaga}.power"]').fill("5000")
     page.get_by_role("button", name="行動を追加").click()
-    _settled(page)
+    settled(page)
     page.locator('[name="actions.0.kind"]').select_option("activate")
-    _settled(page)
+    settled(page)
     page.locator('[name="actions.0.card"]').fill("A2")
     page.locator('[name="actions.0.effect"]').fill("謀反")
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "builder-card-text-phone.png"), full_page=True)
 
@@ -76,14 +77,14 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     expect(page.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
     expect(page.locator(".trace-steps")).to_contain_text("墓地へ送る")
     expect(page.locator('.trace-steps a.chip[data-clause="7.1.4"]').first).to_be_visible()
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
 
     page.get_by_role("button", name="短縮リンクを作る").click()  # sharing makes the short link
     expect(page).to_have_url(re.compile(r"/t/[a-z2-7]{16}$"))
     page.get_by_role("button", name="短縮リンクをコピー").click()
     expect(page.locator(".share .copy-status").first).to_have_text("コピーしました")
     short_link = page.evaluate("navigator.clipboard.readText()")
-    context, fresh = _fresh_page(browser, live_server)
+    context, fresh = fresh_page(browser, live_server)
     try:
         fresh.goto(short_link)
         expect(fresh.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
@@ -113,4 +114,4 @@ def test_does_this_card_match_this_wording_on_a_phone(phone):
     page.get_by_role("button", name="判定する").click()
     expect(page.locator(".match-answer h2")).to_contain_text("一致しない")
     expect(page.locator(".match-answer")).to_contain_text("〈〉は異名を参照しない")
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)

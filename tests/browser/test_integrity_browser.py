@@ -7,9 +7,9 @@ import re
 
 from playwright.sync_api import expect
 
-from .test_builder_browser import _settled
+from tests.browser.phone import PHONE, settled
 
-PHONE = {"width": 390, "height": 844}
+
 
 
 def _phone(browser, live_server):
@@ -27,16 +27,16 @@ def test_a_blank_deck_is_not_read_as_zero(browser, live_server):
         page.locator('[name="players.A.deck.count"]').fill("20")
         expect(page.locator('[name="players.B.deck.count"]')).to_have_value("")       # nothing typed for B's deck
         page.get_by_role("button", name="A1にカードを置く").click()
-        _settled(page)
+        settled(page)
         prefix = "players.A.field.1.cards.0"
         page.locator(f'[name="{prefix}.name"]').fill("侍")
         page.locator(f'[name="{prefix}.rank"]').fill("1")
         page.locator(f'[name="{prefix}.power"]').fill("3000")
         page.locator(f'input[type=radio][name="{prefix}.role"][value="attacker"]').check()
         page.get_by_role("button", name="行動を追加").click()
-        _settled(page)
+        settled(page)
         page.locator('[name="actions.0.kind"]').select_option("attack")
-        _settled(page)
+        settled(page)
         page.locator('[name="actions.0.attacker"]').select_option("A1")
         page.locator('[name="actions.0.target"]').select_option("deck")
         expect(page.locator('[name="actions.0.responses.0.choice"][value="open"]')).to_be_checked()  # left open by default

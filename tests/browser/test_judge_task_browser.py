@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from playwright.sync_api import expect
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-PHONE = {"width": 390, "height": 844}
+from tests.browser.phone import ARTIFACTS, PHONE
+
 
 
 @dataclass

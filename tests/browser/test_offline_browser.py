@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-PHONE = {"width": 390, "height": 844}
+from tests.browser.phone import PHONE
+
 STORED = ("/", "/scenario/new", "/scenarios", "/rules/hi-story", "/rules/hi-story/all", "/rules/duel-masters",
           "/rules/duel-masters/all")
 

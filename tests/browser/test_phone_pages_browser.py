@@ -8,13 +8,12 @@ pyproject.toml), injected into the page by Playwright.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-PHONE = {"width": 390, "height": 844}
+from tests.browser.phone import ARTIFACTS, PHONE, sideways, violations
+
 EXAMPLE = "/scenarios/attack/block-deck-attack-excess"
 
 # (path, screenshot name or None). The short link, its rerun and a stateless link are added by the fixture.
@@ -39,40 +38,6 @@ PAGES = (
 )
 # The whole books are long: checked for width and by axe too, in their own test (one page load each).
 WHOLE_BOOKS = ("/rules/hi-story/all", "/rules/duel-masters/all")
-
-
-@pytest.fixture(scope="module")
-def axe():
-    from axe_playwright_python.sync_playwright import Axe
-
-    return Axe()
-
-
-@pytest.fixture()
-def phone_page(browser, live_server):
-    context = browser.new_context(base_url=live_server, locale="ja-JP", viewport=PHONE, is_mobile=True,
-                                  has_touch=True, device_scale_factor=1)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
-def sideways(page) -> list[str]:
-    """What sticks out past the phone's width (empty when nothing does)."""
-    if page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]:
-        return []
-    return page.evaluate(
-        """(width) => [...document.querySelectorAll('body *')]
-            .filter((e) => e.getBoundingClientRect().right > width + 1)
-            .slice(0, 8).map((e) => e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right))""",
-        PHONE["width"])
-
-
-def violations(axe, page) -> list[str]:
-    results = axe.run(page).response
-    return [f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:3])
-            if isinstance(v["nodes"][0]["target"][0], str) else v["id"]
-            for v in results["violations"]]
 
 
 def _short_link(page) -> str:

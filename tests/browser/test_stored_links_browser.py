@@ -13,9 +13,9 @@ from adjudicator import paths
 from adjudicator.engine import load_scenario, resolve
 from adjudicator.links import encode_payload, make_record
 from adjudicator.links.record import Versions
-from adjudicator.web.scenarios import link_store
+from adjudicator.web.common.link_store import link_store
+from tests.browser.phone import sideways, violations
 
-from .test_phone_pages_browser import axe, phone_page, sideways, violations  # noqa: F401 (fixtures)
 
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 

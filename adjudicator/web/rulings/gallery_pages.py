@@ -1,0 +1,60 @@
+"""The gallery of worked examples: ``/scenarios`` (``?q=`` filters) and its twin, and each example's trace."""
+
+from __future__ import annotations
+
+from flask import jsonify, render_template, request, url_for
+
+from adjudicator import paths
+from adjudicator.links import Ruling
+from adjudicator.web.rulings import gallery as curated
+from adjudicator.web.rulings.blueprint import bp
+from adjudicator.web.rulings.examples import example_names, example_scenario, examples
+from adjudicator.web.rulings.trace_page import ruling_links, trace_page
+
+
+def _gallery_groups() -> tuple[tuple[curated.GalleryGroup, ...], str]:
+    query = request.args.get("q", "")[: curated.MAX_FILTER_CHARS]
+    return curated.filtered(curated.gallery(paths.scenarios_dir()), query), query
+
+
+@bp.route("/scenarios")
+def gallery():
+    # Every card is on the page; those the filter leaves out carry `hidden`, so the filter works without
+    # JavaScript and gallery.js can widen it again as the box is edited.
+    matching, query = _gallery_groups()
+    shown = {card.name for group in matching for card in group.cards}
+    return render_template("scenario/gallery.html", groups=curated.gallery(paths.scenarios_dir()), query=query,
+                           shown=shown, corpus=len(examples()))
+
+
+@bp.route("/scenarios.json")
+def gallery_json():
+    groups, query = _gallery_groups()
+    return jsonify({
+        "query": query,
+        "groups": [{
+            "title": group.title, "topic": group.topic, "chapter": group.chapter,
+            "examples": [{
+                "name": card.name, "title": card.title, "question": card.question, "legal": card.legal,
+                "summary": card.summary, "verdict": card.status, "clauses": list(card.clauses),
+                "url": url_for("rulings.example_trace", name=card.name),
+                "json": url_for("rulings.example_trace", name=f"{card.name}.json"),
+                "edit": url_for("builder.edit_example", name=card.name),
+            } for card in group.cards],
+        } for group in groups],
+        "corpus": len(examples()),
+    })
+
+
+@bp.route("/scenarios/<path:name>")
+def example_trace(name: str):
+    if name.endswith(".json") and name.removesuffix(".json") in example_names():
+        return _example_json(name.removesuffix(".json"))
+    return trace_page(Ruling.resolved(example_scenario(name)), record=None, example=name)
+
+
+def _example_json(name: str):
+    """An example's twin: the scenario, the trace resolved now, and its links (nothing is stored)."""
+    ruling = Ruling.resolved(example_scenario(name))
+    return jsonify({"name": name, "scenario": ruling.scenario.dump(), "trace": ruling.trace_json,
+                    "links": {**ruling_links(ruling.payload, None), "page": url_for("rulings.example_trace", name=name)}})

@@ -1,0 +1,184 @@
+"""The search page and its JSON twin. A clause number goes straight to the clause.
+
+Both show the ranking one page at a time (``page``, ``limit``), say how the query was read (numbers, marks,
+player words read as rulebook terms), and list after the clauses the gallery's worked examples that match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request, url_for
+
+from adjudicator import paths
+from adjudicator.rulebook.numbers import bounded_int
+from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, SearchResult
+from adjudicator.search.examples import Example, ExampleIndex
+from adjudicator.search.query import MAX_QUERY_LENGTH
+from adjudicator.web.common.urls import node_url
+from adjudicator.web.common.services import books, clause_search, find_book
+from adjudicator.web.rulings.official import rulings_for_search
+
+bp = Blueprint("search", __name__)
+
+
+def _arguments() -> tuple[str, str | None, str | None, int, int, str | None]:
+    """(query, book, chapter, limit, page, error): a bad filter is the user's error, reported, not raised."""
+    text = request.args.get("q", "")
+    book_id = request.args.get("book") or None
+    chapter = request.args.get("chapter") or None
+    limit, error = _limit(request.args.get("limit"))
+    limit = max(1, min(limit, MAX_LIMIT))
+    page = max(1, min(bounded_int(request.args.get("page", ""), max_digits=6) or 1, MAX_OFFSET // limit + 1))
+    if error:
+        book_id, chapter = None, None
+    book = find_book(book_id) if book_id else None
+    if error is None and book_id and book is None:
+        error, book_id, chapter = f"ルールブック「{book_id}」はありません。", None, None
+    elif error is None and chapter and (book is None or book.get(chapter) is None or book.get(chapter).kind != "chapter"):
+        error, chapter = f"章「{chapter}」はありません（章で絞り込むにはルールブックを選んでください）。", None
+    return text, book_id, chapter, limit, page, error
+
+
+def _limit(text: str | None) -> tuple[int, str | None]:
+    """Hits per page, clamped to 1..MAX_LIMIT; text that is no integer is refused rather than read as the default."""
+    if text is None or text == "":
+        return DEFAULT_LIMIT, None
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text.removeprefix("+"))
+    value = bounded_int(digits, max_digits=18)
+    if value is None:
+        if digits.isascii() and digits.isdigit():  # an integer too long to need reading: it is past the bound
+            return (1 if sign else MAX_LIMIT), None
+        return DEFAULT_LIMIT, f"件数（limit）は整数で指定してください（1〜{MAX_LIMIT}）。"
+    return (-value if sign else value) or DEFAULT_LIMIT, None
+
+
+def _run() -> tuple[SearchResult, int, int, str | None]:
+    text, book_id, chapter, limit, page, error = _arguments()
+    result, cached = clause_search().search_counted(text, book=book_id, chapter=chapter, limit=limit,
+                                                    offset=(page - 1) * limit)
+    g.search_cached = cached
+    return result, limit, page, error
+
+
+@bp.after_request
+def _say_whether_cached(response):
+    """``X-Search-Cache: hit|miss`` when SEARCH_CACHE_HEADER is set, for bench/http_bench.py to count the
+    result cache's hit rate. Off by default: it would tell a visitor whether someone searched the same lately."""
+    if current_app.config.get("SEARCH_CACHE_HEADER") and "search_cached" in g:
+        response.headers["X-Search-Cache"] = "hit" if g.search_cached else "miss"
+    return response
+
+
+@lru_cache(maxsize=4)
+def _example_index(root: Path) -> ExampleIndex:
+    return ExampleIndex.scan(root)
+
+
+def _examples(result: SearchResult) -> tuple[Example, ...]:
+    """Worked examples for the query: only on the first page, only for Hi!story (the gallery's book)."""
+    if result.offset or result.book not in (None, "hi-story") or result.query.is_empty:
+        return ()
+    clause_ids = [hit.id for hit in result.hits if hit.book == "hi-story"]
+    return _example_index(paths.scenarios_dir()).matching(result.query.text, clause_ids)
+
+
+# A clause's URL depends on the app's routes and the script root alone; building it with url_for was a tenth
+# of an uncached search (bench/profile_routes.py search_uncached: url_for, 14 a request). Kept per app, bounded
+# by the books' nodes; an example's URL likewise.
+_MAX_KEPT_URLS = 20_000
+
+
+def _url(node) -> str:
+    return _clause_url(node.book, node.id)
+
+
+def _clause_url(book_id: str, node_id: str) -> str:
+    return _kept_url(("clause", book_id, node_id), lambda: node_url(find_book(book_id), node_id))
+
+
+def _example_url(name: str) -> str:
+    return _kept_url(("example", name), lambda: url_for("rulings.example_trace", name=name))
+
+
+def _kept_url(key: tuple[str, ...], build: Callable[[], str]) -> str:
+    kept = current_app.extensions.setdefault("search.urls", {})
+    key = (request.script_root, *key)
+    url = kept.get(key)
+    if url is None:
+        if len(kept) >= _MAX_KEPT_URLS:
+            kept.clear()
+        url = kept[key] = build()
+    return url
+
+
+def _page_url(result: SearchResult, limit: int, page: int) -> str:
+    args = {"q": result.query.text, "book": result.book, "chapter": result.chapter, "page": page}
+    if limit != DEFAULT_LIMIT:
+        args["limit"] = limit
+    return url_for("search.search", **{key: value for key, value in args.items() if value})
+
+
+def _pages(result: SearchResult, limit: int, page: int) -> dict:
+    last = max(1, -(-result.total // limit))
+    return {
+        "page": page, "last": last, "first_shown": result.offset + 1 if result.hits else 0,
+        "last_shown": result.offset + len(result.hits),
+        "previous": _page_url(result, limit, page - 1) if page > 1 else None,
+        "next": _page_url(result, limit, page + 1) if page < last and result.offset + limit <= MAX_OFFSET else None,
+    }
+
+
+def _reading_source(source: str) -> tuple[str, str | None]:
+    """How the page credits a reading: the clause that defines or prints it (with its link), general card-game
+    usage (``TCG``), or else a spelling one kanji off the rulebook's (墓池 → 墓地, ``search/soundalike.py``)."""
+    book_id, _, node_id = source.partition(":")
+    book = find_book(book_id) if node_id else None
+    if book is None or book.get(node_id) is None:
+        return ("カードゲームの用語" if source == "TCG" else "近い表記"), None
+    return node_id, node_url(book, node_id)
+
+
+@bp.route("/search")
+def search():
+    result, limit, page, error = _run()
+    if result.jump is not None and error is None:
+        return redirect(_url(result.jump))
+    selected = find_book(result.book) if result.book else None
+    return render_template(
+        "search/results.html",
+        result=result,
+        error=error,
+        selected_book=selected,
+        chapters=selected.chapters if selected else (),
+        max_length=MAX_QUERY_LENGTH,
+        url_of=lambda hit: _clause_url(hit.book, hit.id),
+        reading_source=_reading_source,
+        book_titles={book.id: book.title for book in books()},
+        pages=_pages(result, limit, page),
+        examples=_examples(result),
+        official=rulings_for_search(result.query.text, result.hits) if not error else (),
+    ), 400 if error else 200
+
+
+@bp.route("/search.json")
+def search_json():
+    result, limit, page, error = _run()
+    if error:
+        return jsonify({"error": error}), 400
+    payload = result.as_json()
+    for hits, data in ((result.hits, payload["hits"]), (result.suggestions, payload["suggestions"])):
+        for hit, item in zip(hits, data):
+            item["url"] = _url(hit.node)
+    for key in ("jump", "section"):
+        node = getattr(result, key)
+        if node is not None:
+            payload[key]["url"] = _url(node)
+    pages = _pages(result, limit, page)
+    payload["page"], payload["next"] = page, pages["next"] and pages["next"].replace("/search?", "/search.json?", 1)
+    payload["examples"] = [dict(example.as_json(), url=_example_url(example.name)) for example in _examples(result)]
+    payload["official_rulings"] = [{**view.ruling.model_dump(exclude={"scenario"}), "engine_agrees": view.agrees}
+                                   for view in rulings_for_search(result.query.text, result.hits)]
+    return jsonify(payload)
