@@ -112,6 +112,8 @@ def _message(error: dict[str, Any]) -> str:
         return "知らない項目（id, book, question, answer, date, source, clauses, cards, superseded_by, scenario）"
     if kind == "string_pattern_mismatch":
         return f"形式が違う（{error['ctx']['pattern']}）"
+    if error["loc"] == ("date",):
+        return "存在しない日付（YYYY-MM-DD で書く）"
     return error["msg"]
 
 

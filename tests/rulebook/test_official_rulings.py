@@ -70,7 +70,7 @@ def test_a_bad_file_is_refused_whole_naming_each_row_and_field():
         read_rulings(BAD_YAML, "yaml")
     found = [(p.row, p.field) for p in refused.value.problems]
     assert found == [(2, "date"), (3, "source"), (4, "id")], [str(p) for p in refused.value.problems]
-    assert str(refused.value.problems[0]).startswith("2件目のdate: ")
+    assert str(refused.value.problems[0]) == "2件目のdate: 存在しない日付（YYYY-MM-DD で書く）"
 
 
 def test_each_field_of_a_valid_row_is_checked_against_the_rulebook_and_the_other_rulings():
