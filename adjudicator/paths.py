@@ -7,18 +7,17 @@ data directory that is never inside the package.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import platformdirs
+
+from adjudicator import settings
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _SHIPPED = _PACKAGE_DIR / "_data"
 _CHECKOUT = _PACKAGE_DIR.parent
 
-DATA_DIR_ENV = "ADJUDICATOR_DATA_DIR"
-# Another rulebook directory (its manifests and releases) instead of the shipped one: how a release that is
-# not shipped yet (or the tests' synthetic ones) is served and checked before it lands.
+DATA_DIR_ENV = "ADJUDICATOR_DATA_DIR"  # the settings table's (adjudicator/settings.py)
 RULEBOOK_DIR_ENV = "ADJUDICATOR_RULEBOOK_DIR"
 
 
@@ -29,7 +28,7 @@ def _shipped(name: str) -> Path:
 
 
 def rulebook_dir() -> Path:
-    configured = os.environ.get(RULEBOOK_DIR_ENV)
+    configured = settings.environment(RULEBOOK_DIR_ENV)
     return Path(configured) if configured else _shipped("rulebook")
 
 
@@ -52,7 +51,7 @@ def cards_dir() -> Path:
 
 def user_data_dir() -> Path:
     """The one directory the service writes to (index, link store); created on demand."""
-    configured = os.environ.get(DATA_DIR_ENV)
+    configured = settings.environment(DATA_DIR_ENV)
     path = Path(configured) if configured else Path(platformdirs.user_data_dir("hi-story-adjudicator"))
     path.mkdir(parents=True, exist_ok=True)
     return path

@@ -1,9 +1,9 @@
 """HTTP throughput and latency of the service under gunicorn, on loopback, with wrk.
 
-    python bench/http_bench.py                  # table, then a 60-second mixed load
-    python bench/http_bench.py --json           # {"rps": {...}, "ratio": {...}, "p99_ms": {...}, ...}
-    python bench/http_bench.py --load-seconds 0 # no load run
-    python bench/http_bench.py --database-url postgresql://… --routes stored_ruling,make_link  # links on PostgreSQL
+    python -m bench.http_bench                  # table, then a 60-second mixed load
+    python -m bench.http_bench --json           # {"rps": {...}, "ratio": {...}, "p99_ms": {...}, ...}
+    python -m bench.http_bench --load-seconds 0 # no load run
+    python -m bench.http_bench --database-url postgresql://… --routes stored_ruling,make_link  # links on PostgreSQL
 
 Starts gunicorn on 127.0.0.1 on a free port with a fresh data directory and measures, in one run:
 

@@ -1,10 +1,10 @@
 """Where the time of each benchmarked route goes: pyinstrument over the Flask app, in process.
 
-    python bench/profile_routes.py                         # every route of bench/http_bench.py
-    python bench/profile_routes.py search_uncached resolve # some of them
-    python bench/profile_routes.py --flat                  # self time per function instead of the call tree
-    python bench/profile_routes.py search_uncached --skip 2000 --requests 1000  # past the first requests
-    python bench/profile_routes.py --cpu resolve make_link # CPU per request, no profiler: median, mean, total
+    python -m bench.profile_routes                         # every route of bench/http_bench.py
+    python -m bench.profile_routes search_uncached resolve # some of them
+    python -m bench.profile_routes --flat                  # self time per function instead of the call tree
+    python -m bench.profile_routes search_uncached --skip 2000 --requests 1000  # past the first requests
+    python -m bench.profile_routes --cpu resolve make_link # CPU per request, no profiler: median, mean, total
 
 Runs each route of http_bench.py (the same requests in the same turn: the realistic search mix, every
 scenario, every clause, the same Accept-Encoding) a fixed number of times through the test client, prints the mean time per request
@@ -33,9 +33,7 @@ from pathlib import Path
 
 from pyinstrument import Profiler
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's adjudicator, not an installed one
-import http_bench  # noqa: E402  (the sibling script: one list of routes for both)
+from bench import http_bench  # one list of routes for both
 
 REQUESTS = int(os.environ.get("PROFILE_REQUESTS", "200"))
 MIN_SHARE = 0.02

@@ -1,6 +1,6 @@
 """The card-text reader (adjudicator.reading) on the effects of scenarios/ and on the held-out texts.
 
-    python bench/reading.py [-v] [--json]
+    python -m bench.reading [-v] [--json]
 
 - Over every effect of scenarios/ that has text and hand-written sentences: the share read with no unread
   span, and the share whose reading equals the hand-written ``sentences`` (and ``when``) once the
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,14 +27,13 @@ from pathlib import Path
 import yaml
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPOSITORY))
 
-from adjudicator.format.effects import Effect, Sentence, When  # noqa: E402
-from adjudicator.format.loading import load_scenario  # noqa: E402
-from adjudicator.format.scenario import iter_cards  # noqa: E402
-from adjudicator.reading import read_effect  # noqa: E402
-from adjudicator.reading.compare import align  # noqa: E402
-from adjudicator.reading.grammar import parse  # noqa: E402
+from adjudicator.format.effects import Effect, Sentence, When
+from adjudicator.format.loading import load_scenario
+from adjudicator.format.scenario import iter_cards
+from adjudicator.reading import read_effect
+from adjudicator.reading.compare import align
+from adjudicator.reading.grammar import parse
 
 SCENARIOS = REPOSITORY / "scenarios"
 SHARED = REPOSITORY.parent / "shared" / "scenarios"

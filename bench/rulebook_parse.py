@@ -1,6 +1,6 @@
 """Print how long each rulebook takes to check and parse (uncached), and a cached lookup afterwards.
 
-    python bench/rulebook_parse.py [repeats]
+    python -m bench.rulebook_parse [repeats]
 """
 
 from __future__ import annotations

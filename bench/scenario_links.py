@@ -1,6 +1,6 @@
 """Speed of the scenario pages and the link store.
 
-    python bench/scenario_links.py [POSTGRESQL_URL]
+    python -m bench.scenario_links [POSTGRESQL_URL]
 
 Prints, for the real app on a throw-away data directory: median times of the builder's pages and round
 trips, resolving through POST /api/resolve, opening a short and a stateless link; then puts and gets per

@@ -1,6 +1,6 @@
 """Where an uncached search's time goes, part by part, beside /healthz: the floor of the search route.
 
-    python bench/search_floor.py [--requests 1500] [--skip 2000]
+    python -m bench.search_floor [--requests 1500] [--skip 2000]
 
 In process, through the Flask test client (no server, no network), CPU time (``time.process_time``) per
 request: /healthz; a search the result cache answers (one live-box request sent again and again); and the
@@ -22,9 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's adjudicator, not an installed one
-import http_bench  # noqa: E402  (the sibling script: the one list of search requests)
+from bench import http_bench  # the one list of search requests
 
 # (owner module, attribute path, label) of the parts timed inside an uncached search request.
 PARTS = (

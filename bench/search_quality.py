@@ -1,6 +1,6 @@
 """Search quality per query set: MRR@10, R@1 and R@5 per rulebook, and uncached latency per query.
 
-    python bench/search_quality.py [--set heldout] [--profile full | --all-profiles] [-v]
+    python -m bench.search_quality [--set heldout] [--profile full | --all-profiles] [-v]
 
 Every query runs through :class:`adjudicator.search.engine.ClauseSearch`, the search the web page uses.
 The sets: ``dev`` (../shared/search/dev-queries.tsv), ``tune`` and ``heldout`` (bench/queries/, one split
@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # Measure this checkout's search, whatever else is on the path.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, TEXT, Schema

@@ -1,7 +1,7 @@
 """The answer to every search request the HTTP bench sends, to show that a speed change changed none of them.
 
-    python bench/search_snapshot.py OUT.json               # every request of http_bench's search traffic
-    python bench/search_snapshot.py --compare BEFORE.json AFTER.json
+    python -m bench.search_snapshot OUT.json               # every request of http_bench's search traffic
+    python -m bench.search_snapshot --compare BEFORE.json AFTER.json
 
 The first form sends each distinct request of ``http_bench.search_paths`` (the as-you-type prefixes as
 ``/search.json``, the submitted queries as the ``/search`` page) through the Flask test client of an app with
@@ -18,9 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's adjudicator, not an installed one
-import http_bench  # noqa: E402  (the sibling script: the one list of search requests)
+from bench import http_bench  # the one list of search requests
 
 
 def snapshot(out: Path) -> int:

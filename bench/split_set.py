@@ -1,6 +1,6 @@
 """Split a written text set of the card-text reader once, deterministically, into a tune half and a held-out half.
 
-    python bench/split_set.py tests/data/reading_written3.yaml tests/data/reading_tune3.yaml tests/data/reading_heldout3.yaml
+    python -m bench.split_set tests/data/reading_written3.yaml tests/data/reading_tune3.yaml tests/data/reading_heldout3.yaml
 
 The set is a YAML file of ``items``, each opening with ``  - text: …`` (the shape of tests/data/reading_*.yaml).
 An item goes to the held-out half when the first byte of the SHA-256 of its ``text`` is odd, else to the tune
@@ -18,8 +18,7 @@ from pathlib import Path
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "queries"))
-from split import is_heldout  # noqa: E402  (the search sets' split: one rule for every set)
+from bench.queries.split import is_heldout  # the search sets' split: one rule for every set
 
 ITEM = re.compile(r"^  - text: ")
 GROUP_COMMENT = re.compile(r"^  #")

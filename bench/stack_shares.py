@@ -1,7 +1,7 @@
 """Inclusive and self shares of each function in py-spy's raw collapsed stacks (``bench/worker_cpu.py --profile``).
 
-    python bench/stack_shares.py /tmp/resolve.txt            # the 40 largest of each
-    python bench/stack_shares.py /tmp/resolve.txt --top 80 --under api_resolve
+    python -m bench.stack_shares /tmp/resolve.txt            # the 40 largest of each
+    python -m bench.stack_shares /tmp/resolve.txt --top 80 --under api_resolve
 
 A line of the file is ``frame;frame;…;frame COUNT``, each frame ``function (path:line)``. A function's
 inclusive share counts every sample with it anywhere on the stack (once per sample, however deep the

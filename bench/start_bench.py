@@ -1,10 +1,10 @@
 """Warm start of the service under gunicorn, and the first request of each main route after it.
 
-    python bench/start_bench.py                 # 5 runs per route, 2 sync workers
-    python bench/start_bench.py --runs 9 --json
-    python bench/start_bench.py --no-preload    # each worker imports the app itself (no --preload, no hooks)
-    python bench/start_bench.py --routes clause,gallery
-    python bench/start_bench.py --cold          # every start in a new data directory: it builds the index
+    python -m bench.start_bench                 # 5 runs per route, 2 sync workers
+    python -m bench.start_bench --runs 9 --json
+    python -m bench.start_bench --no-preload    # each worker imports the app itself (no --preload, no hooks)
+    python -m bench.start_bench --routes clause,gallery
+    python -m bench.start_bench --cold          # every start in a new data directory: it builds the index
 
 Builds the search index once in a fresh data directory, starts the server once uncounted (it compiles the
 checkout's bytecode, unless ``--no-bytecode``), then, for each run and each route (a clause page, a search
@@ -29,11 +29,9 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # http_bench's Server
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's adjudicator
 
-from http_bench import PRODUCTION_OPTIONS, ROOT, Server, index_build_seconds  # noqa: E402
-from http_bench import cpu_seconds as process_cpu_seconds  # noqa: E402
+from bench.http_bench import PRODUCTION_OPTIONS, ROOT, Server, index_build_seconds
+from bench.http_bench import cpu_seconds as process_cpu_seconds
 
 CLAUSE = "/rules/hi-story/6.7.1"
 SEARCH = "/search?q=" + urllib.parse.quote("身代わり 墓地")

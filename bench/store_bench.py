@@ -1,7 +1,7 @@
 """The link store's own cost per operation, in process: PostgreSQL (through its connection pool) and SQLite.
 
-    python bench/store_bench.py postgresql://user:password@127.0.0.1:5432/db   # both stores
-    python bench/store_bench.py                                                 # SQLite only
+    python -m bench.store_bench postgresql://user:password@127.0.0.1:5432/db   # both stores
+    python -m bench.store_bench                                                 # SQLite only
 
 Writes 2,000 records of ~4 KB (a trace's size) with ids of their own, puts them again (a ruling already
 stored: one read) and reads each; prints mean, p50 and p99 per operation. The PostgreSQL records stay in
@@ -15,10 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's adjudicator
 
-from adjudicator.links.record import LinkRecord  # noqa: E402
-from adjudicator.links.store import PostgresLinkStore, SQLiteLinkStore  # noqa: E402
+from adjudicator.links.record import LinkRecord
+from adjudicator.links.store import PostgresLinkStore, SQLiteLinkStore
 
 RECORDS = 2000
 TRACE = "x" * 4000

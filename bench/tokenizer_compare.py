@@ -1,7 +1,7 @@
 """Do Janome and MeCab (fugashi + ipadic) give the same words? The proof behind the tokenizer switch.
 
-    python bench/tokenizer_compare.py           # counts, then every differing text (both token lists)
-    python bench/tokenizer_compare.py --quiet   # counts only
+    python -m bench.tokenizer_compare           # counts, then every differing text (both token lists)
+    python -m bench.tokenizer_compare --quiet   # counts only
 
 Both ship mecab-ipadic-2.7.0-20070801. For every text the search analyses or the reader's refusals cut
 (every clause, item, section and chapter text and title of both rulebooks, raw and NFKC-folded as the
@@ -20,7 +20,6 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 QUERY_FILES = (
     ROOT.parent / "shared" / "search" / "dev-queries.tsv",

@@ -1,8 +1,8 @@
 """The rulings of every scenario file, to show that a structural change changed none of them.
 
-    python bench/trace_snapshot.py OUT.json [PATH ...]     # default PATH: scenarios/
-    python bench/trace_snapshot.py --compare BEFORE.json AFTER.json
-    python bench/trace_snapshot.py --api OUT.json [PATH ...]  # the bytes POST /api/resolve answers instead
+    python -m bench.trace_snapshot OUT.json [PATH ...]     # default PATH: scenarios/
+    python -m bench.trace_snapshot --compare BEFORE.json AFTER.json
+    python -m bench.trace_snapshot --api OUT.json [PATH ...]  # the bytes POST /api/resolve answers instead
 
 The first form resolves every ``*.yaml``/``*.yml``/``*.json`` file below the paths through the public API
 (``load_scenario`` then ``resolve``) and writes one JSON object: file → its trace JSON, or the load error, or
@@ -36,7 +36,7 @@ def _files(paths: list[Path]) -> list[Path]:
 
 
 def _ruling(path: Path) -> dict[str, Any]:
-    # Imported here, once main has put this checkout first on sys.path (run as a script from bench/).
+    # Imported here: --compare needs no adjudicator at all.
     from adjudicator.engine import ScenarioError, load_scenario, resolve
 
     try:
@@ -113,5 +113,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
     sys.exit(main(sys.argv[1:]))

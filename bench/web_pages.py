@@ -1,6 +1,6 @@
 """Page weight and start-up time of the web service.
 
-    python bench/web_pages.py
+    python -m bench.web_pages
 
 Prints each page's size as sent (brotli and gzip, as Flask-Compress sends them) against the 60 KB budget
 (the whole-book pages are exempt), then the start-up time of a fresh process: cold (empty data directory,

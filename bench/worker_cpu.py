@@ -1,8 +1,8 @@
 """CPU per request of the gunicorn workers, route by route, under the real server and traffic of http_bench.py.
 
-    python bench/worker_cpu.py                                   # every route of http_bench.py
-    python bench/worker_cpu.py --routes baseline,search,resolve --seconds 6
-    python bench/worker_cpu.py --routes resolve --config '{"COMPRESS_BR_LEVEL": 2}'   # the same with a setting
+    python -m bench.worker_cpu                                   # every route of http_bench.py
+    python -m bench.worker_cpu --routes baseline,search,resolve --seconds 6
+    python -m bench.worker_cpu --routes resolve --config '{"COMPRESS_BR_LEVEL": 2}'   # the same with a setting
 
 Requests per second move with whatever else the machine runs (the baseline by ±20 % within minutes on this
 2-core machine); the CPU a worker spends on one request moves less (it still grows by up to half when every
@@ -30,8 +30,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import http_bench  # noqa: E402  (the sibling script: one server, one list of routes)
+from bench import http_bench  # one server, one list of routes
 
 WARM_UP_SECONDS = 1
 PROFILE_RATE = 200  # py-spy samples per second

@@ -1,6 +1,6 @@
 """The starter list: the cards of the repository's scenarios, so a fresh library already knows them.
 
-``cards/make_starter.py`` writes ``cards/starter.yaml`` from :func:`extract`; the library loads that file
+``adjudicator cards make-starter`` (in a checkout) writes ``cards/starter.yaml`` from :func:`extract`; the library loads that file
 when it is empty. Scenario cards are invented for their question, so one name may appear with different
 printed values: the version seen most often is kept (ties: the first in file order) and the file's
 header lists the names that had variants, so an organiser knows which to check against the real card.
@@ -59,7 +59,7 @@ def _printed(card) -> LibraryCard:
 
 def dump(cards: list[LibraryCard], variants: list[str]) -> str:
     header = [
-        "# The starter card list: every card of the repository's scenarios, made by cards/make_starter.py.",
+        "# The starter card list: every card of the repository's scenarios, made by `adjudicator cards make-starter`.",
         "# Loaded into an empty card library on first start; `adjudicator cards import FILE` adds or replaces cards.",
     ]
     if variants:

@@ -69,6 +69,19 @@ def cards() -> None:
     """The card library: import a card list, look cards up by name."""
 
 
+@cards.command("make-starter")
+def make_starter() -> None:
+    """Write the starter list (cards/starter.yaml in a checkout) from every card of the scenarios under scenarios/."""
+    from adjudicator import paths  # imported by the command that uses it, as the others here do
+    from adjudicator.cards.starter import dump, extract, starter_path  # likewise
+    from adjudicator.checks.verify import scenario_files  # likewise
+
+    cards_found, variants = extract(scenario_files([paths.scenarios_dir()]))
+    target = starter_path()
+    target.write_text(dump(cards_found, variants), encoding="utf-8")
+    click.echo(f"{target}: {len(cards_found)} cards ({len(variants)} names with variants)")
+
+
 @cards.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the result (or every problem) as JSON.")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import click
 
+from adjudicator import settings
+
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -43,4 +45,11 @@ def serve_command(host: str, port: int) -> None:
         server.server_close()
 
 
-COMMANDS = [serve_command]
+@click.command("settings")
+def settings_command() -> None:
+    """Every setting (the ADJUDICATOR_* environment variables and create_app's config keys), with its default and
+    what it does, as the README's Markdown table."""
+    click.echo(settings.table())
+
+
+COMMANDS = [serve_command, settings_command]

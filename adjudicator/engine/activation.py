@@ -22,7 +22,7 @@ from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.effects.interpreter import OPTIONAL
 from adjudicator.engine.effects.names import COPY_NAME_LIMIT, EFFECT_RESTRICTION, name_limit_problem
 from adjudicator.engine.effects.shared import shared_cards
-from adjudicator.engine.effects.words import card_words, count_change
+from adjudicator.engine.words import card_words, count_change
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import FACE_DOWN_NO_INFO, PERSON_AND_EVENT, Rule, rule
 from adjudicator.engine.stats import EFFECTIVE_RANK, rank_of

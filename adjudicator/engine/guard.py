@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.words import card_words
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """A card as an effect sees it at one moment (:class:`CardFacts`), and whether it meets a 「where」 condition.
 
 A leaf of the engine: pure data. Where the facts come from — with every continuous effect
-(:func:`adjudicator.engine.effects.facts.facts_of`) or without them
+(:func:`adjudicator.engine.facts.facts_of`) or without them
 (:func:`adjudicator.engine.continuous.raw_facts`) — is the caller's; the matching itself is chapter 7's one
 function in the format layer (:mod:`adjudicator.format.matching`), which the match page shares.
 """

@@ -16,7 +16,7 @@ from adjudicator.engine import continuous
 from adjudicator.engine.board import Board, Card, Player, Timed
 from adjudicator.engine import durations
 from adjudicator.engine.durations import in_force
-from adjudicator.engine.effects.facts import facts_of
+from adjudicator.engine.facts import facts_of
 from adjudicator.engine.matching import matches
 from adjudicator.engine.rules import Rule, rule
 

@@ -28,7 +28,7 @@ from adjudicator.engine.marks import ACTIVATION_CONDITION, mark_problem, use_mar
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.effects.immunity import PROHIBITION_FIRST
 from adjudicator.engine.effects.shared import SHARED_ONE_EFFECT, shared_trigger_cards
-from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.words import card_words
 from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.game import MAX_TRIGGER_DEPTH
 from adjudicator import vocabulary

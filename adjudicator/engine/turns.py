@@ -21,7 +21,7 @@ from adjudicator.format.base import PHASES
 from adjudicator.engine.outcomes import Illegal
 from adjudicator.engine.restrictions import FIRST_TURN, act_name, forbidding
 from adjudicator.engine.naming import card_label
-from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.words import card_words
 
 if TYPE_CHECKING:
     from adjudicator.format.effects import Effect

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
-from adjudicator import paths
+from adjudicator import paths, settings
 from adjudicator.links.record import LinkRecord
 
 DATABASE_URL_ENV = "ADJUDICATOR_DATABASE_URL"
 SQLITE_PATH_ENV = "ADJUDICATOR_LINK_DB"
 QUOTA_ENV = "ADJUDICATOR_LINK_QUOTA_MB"
-DEFAULT_QUOTA_BYTES = 1024 * 1024 * 1024  # ~250,000 rulings of ~4 KB
+DEFAULT_QUOTA_BYTES = int(settings.default(QUOTA_ENV)) * 1024 * 1024  # 1 GiB: ~250,000 rulings of ~4 KB
 MIN_FREE_BYTES = 4 * 1024 * 1024  # below this much free disk, writes are refused before SQLite runs out
 RECENT_FAILURE_SECONDS = 30.0  # a write that failed this recently makes the store "not ready"
 POOL_MAX_SIZE = 4  # connections per process: gunicorn's sync workers use one at a time
@@ -337,10 +337,10 @@ def redacted(url: str) -> str:
 def store_location(config: Mapping[str, Any] | None = None) -> str:
     """The configured store: a PostgreSQL URL, or ``sqlite:<path>``. Config wins over the environment."""
     config = config or {}
-    url = config.get("DATABASE_URL") or os.environ.get(DATABASE_URL_ENV)
+    url = config.get("DATABASE_URL") or settings.environment(DATABASE_URL_ENV)
     if url:
         return url
-    path = config.get("LINK_DB_PATH") or os.environ.get(SQLITE_PATH_ENV)
+    path = config.get("LINK_DB_PATH") or settings.environment(SQLITE_PATH_ENV)
     return f"sqlite:{Path(path) if path else paths.user_data_dir() / DEFAULT_SQLITE_NAME}"
 
 
@@ -349,7 +349,7 @@ def quota_bytes(config: Mapping[str, Any] | None = None) -> int:
     config = config or {}
     if config.get("LINK_QUOTA_BYTES"):
         return int(config["LINK_QUOTA_BYTES"])
-    megabytes = os.environ.get(QUOTA_ENV, "").strip()
+    megabytes = settings.environment(QUOTA_ENV)
     return int(megabytes) * 1024 * 1024 if megabytes.isascii() and megabytes.isdigit() else DEFAULT_QUOTA_BYTES
 
 

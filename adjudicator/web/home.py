@@ -8,6 +8,7 @@ from adjudicator import paths
 from adjudicator.web.rulebook.serialize import book_json
 from adjudicator.web.common.services import books
 from adjudicator.web.common.times import japan_time
+from adjudicator.web.common.twins import json_twin
 
 bp = Blueprint("home", __name__)
 
@@ -20,13 +21,18 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["japan_time"] = japan_time
 
 
-@bp.route("/")
-def index():
+@json_twin(bp, "/")
+def index(as_json: bool):
+    if as_json:
+        return _index_json()
     return render_template("home/index.html", books=books())
 
 
-@bp.route("/index.json")
-def index_json():
+# The address the service worker and older clients fetch the index from, beside ``/.json``.
+bp.add_url_rule("/index.json", "index_json", index, defaults={"as_json": True})
+
+
+def _index_json():
     return jsonify({
         "rulebooks": [book_json(book) for book in books()],
         "pages": {
@@ -65,7 +71,7 @@ def llms_txt():
         "## API",
         "",
         f"- [OpenAPI]({root}/api/openapi.json): POST /api/resolve でシナリオ（YAML/JSON）を判定",
-        f"- [例題]({root}{url_for('rulings.gallery_json')}): 例題シナリオと判定の一覧（JSON）",
+        f"- [例題]({root}{url_for('rulings.gallery', as_json=True)}): 例題シナリオと判定の一覧（JSON）",
         "",
     ]
     return Response("\n".join(lines), mimetype="text/plain")

@@ -44,7 +44,7 @@ def test_markup_in_a_search_never_runs(watched):
 
 
 def test_markup_in_a_shared_ruling_never_runs(watched, live_server):
-    from test_security import hostile_scenario
+    from tests.production.hostile_input import hostile_scenario  # the headers' tests' scenario, for the browser
 
     resolved = watched.request.post(f"{live_server}/api/resolve?short=true", data=hostile_scenario())
     assert resolved.ok

@@ -17,7 +17,7 @@ from adjudicator.format.effects import STEP_KINDS, Selector, Where
 from adjudicator.format.scenario import Scenario
 from adjudicator.engine.board import build_board
 from adjudicator.engine.effects.run import EffectRun
-from adjudicator.engine.effects.facts import contains, facts_of, matches
+from adjudicator.engine.facts import contains, facts_of, matches
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.steps import STEP_HANDLERS
 from adjudicator.engine.game import Stop

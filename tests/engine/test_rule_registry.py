@@ -8,6 +8,7 @@ import pkgutil
 import pytest
 
 import adjudicator.engine
+import adjudicator.engine.rules as registry
 from adjudicator.engine.rules import cited_clauses, registered_rules, rule
 from adjudicator.rulebook import load_rulebook
 
@@ -46,14 +47,21 @@ def test_items_of_10_6_2_are_cited_one_by_one(rules):
     assert {f"10.6.2-{n}" for n in range(1, 11)} <= cited
 
 
-def test_redeclaring_a_rule_with_other_clauses_is_a_program_error():
+@pytest.fixture
+def scratch_registry(monkeypatch):
+    """The engine's registry as it is, on a copy: the rules a test declares leave with the test, so a later
+    test that lists the engine's rules sees only the engine's (tests/layers/test_layer_contracts.py)."""
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+
+
+def test_redeclaring_a_rule_with_other_clauses_is_a_program_error(scratch_registry):
     rule("registry_test_rule", "11.1.2", "テスト用")
     assert rule("registry_test_rule", "11.1.2", "テスト用").clauses == ("11.1.2",)
     with pytest.raises(ValueError):
         rule("registry_test_rule", "11.1.3", "テスト用")
 
 
-def test_cited_clauses_keeps_order_without_repeats():
+def test_cited_clauses_keeps_order_without_repeats(scratch_registry):
     first = rule("registry_test_a", ("11.1.2", "10.6.2-8"), "a")
     second = rule("registry_test_b", ("10.6.2-8", "12.1.1"), "b")
     assert cited_clauses(first, second) == ("11.1.2", "10.6.2-8", "12.1.1")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import uuid
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,34 +18,10 @@ from adjudicator.engine import load_scenario
 from adjudicator.links import PostgresLinkStore, SQLiteLinkStore, make_record, open_store, store_location
 from adjudicator.links.record import Versions
 from adjudicator.links.store import LinkCollision, StoreUnavailable, redacted
+from tests.links.postgres import fresh_postgres_store, postgres_url
 
-TEST_DATABASE_URL_ENV = "ADJUDICATOR_TEST_DATABASE_URL"
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 V1 = Versions("hi-story", "v1.0.0", "0.1.0")
-
-
-def _postgres_url() -> str:
-    url = os.environ.get(TEST_DATABASE_URL_ENV)
-    if not url:
-        pytest.skip(f"PostgreSQL store tests need a server: set {TEST_DATABASE_URL_ENV} (.ci/run starts one)")
-    import psycopg
-
-    try:
-        psycopg.connect(url, connect_timeout=3).close()
-    except psycopg.OperationalError as error:
-        pytest.skip(f"PostgreSQL store tests: no server answers at {redacted(url)} ({error})")
-    return url
-
-
-def _fresh_postgres_store(url: str) -> PostgresLinkStore:
-    """A store on its own schema, so test runs never see each other's rows."""
-    import psycopg
-
-    schema = f"links_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(url, autocommit=True) as db:
-        db.execute(f'CREATE SCHEMA "{schema}"')
-    separator = "&" if "?" in url else "?"
-    return PostgresLinkStore(f"{url}{separator}options=-csearch_path%3D{schema}")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -54,7 +29,7 @@ def store(request, tmp_path: Path):
     if request.param == "sqlite":
         yield SQLiteLinkStore(tmp_path / "links.sqlite3")
         return
-    opened = _fresh_postgres_store(_postgres_url())
+    opened = fresh_postgres_store(postgres_url())
     yield opened
     opened.close()  # its pool's connections and threads
 
@@ -64,12 +39,12 @@ def test_postgresql_operations_share_a_pool_of_connections():
     server drops is replaced, not handed out: the next operation simply works."""
     import psycopg
 
-    store = _fresh_postgres_store(_postgres_url())
+    store = fresh_postgres_store(postgres_url())
     try:
         record = store.put(_record(deck=7))
         backends = {_backend(store) for _ in range(10)}
         assert len(backends) <= 2  # ten operations, one or two server processes: pooled connections
-        with psycopg.connect(_postgres_url(), autocommit=True) as admin:
+        with psycopg.connect(postgres_url(), autocommit=True) as admin:
             for backend in backends:
                 admin.execute("SELECT pg_terminate_backend(%s)", (backend,))
         assert store.get(record.id) == record  # the dead connection was checked and replaced
@@ -167,7 +142,7 @@ def test_several_processes_write_one_store_at_once(backend, tmp_path: Path):
         location = str(tmp_path / "shared.sqlite3")
         reader = SQLiteLinkStore(Path(location))
     else:
-        reader = _fresh_postgres_store(_postgres_url())
+        reader = fresh_postgres_store(postgres_url())
         location = reader.url
     context = multiprocessing.get_context("spawn")
     results = context.Queue()

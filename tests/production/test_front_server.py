@@ -82,7 +82,7 @@ def _post_form(port: int, path: str, fields: dict[str, str], timeout: float = 30
 
 
 def gunicorn_argv(port: int, workers: int = 2) -> list[str]:
-    from test_web_production import readme_gunicorn_argv
+    from tests.production.gunicorn_command import readme_gunicorn_argv  # the README's command, as the gunicorn tests run it
 
     argv = readme_gunicorn_argv(port)
     argv[argv.index("-w") + 1] = str(workers)

@@ -7,10 +7,8 @@ import http.client
 import os
 import random
 import re
-import shlex
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
@@ -27,21 +25,12 @@ from adjudicator import paths
 from adjudicator.engine import load_scenario
 from adjudicator.links import encode_payload
 from adjudicator.web.common.security import MAX_URL_CHARS
+from tests.production.gunicorn_command import readme_gunicorn_argv
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 GUNICORN_REQUEST_LINE = 4094  # gunicorn's default --limit-request-line
 STARTUP_SECONDS = 60
-
-
-def readme_gunicorn_argv(port: int, workers: int = 1) -> list[str]:
-    """The README's production command, on ``workers`` workers and a loopback port of this test."""
-    command = re.search(r"Production: `(gunicorn [^`]+)`", README.read_text(encoding="utf-8"))
-    assert command, "README.md names no production gunicorn command"
-    argv = shlex.split(command.group(1))
-    for option, value in (("-w", str(workers)), ("-b", f"127.0.0.1:{port}")):
-        argv[argv.index(option) + 1] = value
-    return [sys.executable, "-m", *argv]
 
 
 def _free_port() -> int:

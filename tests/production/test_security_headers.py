@@ -8,6 +8,7 @@ import re
 import pytest
 
 from adjudicator.web.common.security import SECURITY_HEADERS
+from tests.production.hostile_input import XSS, hostile_scenario
 
 RESPONSES = [
     ("GET", "/"),
@@ -23,7 +24,6 @@ RESPONSES = [
     ("GET", "/nothing.json"),           # 404 JSON
     ("POST", "/rules/hi-story/6.7.1"),  # 405
 ]
-XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
 
 def directives(policy: str) -> dict[str, list[str]]:
@@ -108,21 +108,6 @@ def test_filter_error_in_json_is_data_not_markup(client):
 
 
 # --- scenarios, trace pages and link previews ------------------------------------------------------------
-
-
-def hostile_scenario() -> dict:
-    """A legal scenario whose every free-text field is markup (title, question, card and effect names)."""
-    card = {"name": XSS, "rank": 1, "power": 1000, "role": "attacker",
-            "effects": [{"name": XSS, "mark": "none", "text": XSS, "sentences": [{"do": [{"draw": 1}]}]}]}
-    return {
-        "format": "hi-story-scenario/1",
-        "title": XSS,
-        "question": f'"{XSS}" \' & </title></head>',
-        "game": {"round": 5, "first_player": "A", "turn_player": "A", "phase": "effect"},
-        "players": {"A": {"deck": 20, "graveyard": 0, "hand": 0, "field": {"1": {"card": card}}},
-                    "B": {"deck": 20, "graveyard": 0, "hand": 0}},
-        "actions": [{"activate": {"card": "A1", "effect": XSS}}],
-    }
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,7 @@ def _workers(tmp_path, monkeypatch, limit: str):
 
 
 def test_resolving_writes_nothing(client, app):
-    from test_builder import _form_of, _submit
+    from tests.web.builder_form import form_of, submit  # the builder's form, as its own tests post it
 
     from adjudicator.engine import resolve
     from adjudicator.links import make_record
@@ -38,9 +38,9 @@ def test_resolving_writes_nothing(client, app):
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     answer = client.post("/api/resolve", json=data)
     assert answer.status_code == 200 and set(answer.get_json()["links"]) == {"stateless"}
-    form = _form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
+    form = form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
     form.setlist("title", ["保存しない判定"])
-    resolved = _submit(client, form, "resolve")
+    resolved = submit(client, form, "resolve")
     assert resolved.status_code == 303 and resolved.headers["Location"].startswith("/s/2.")
     data["title"] = "保存しない判定"
     scenario = load_scenario(data)

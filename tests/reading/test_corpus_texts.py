@@ -19,7 +19,7 @@ from adjudicator.format.loading import load_scenario as load_unread, parse_text
 from adjudicator.format.scenario import iter_cards
 from adjudicator.reading import read_effect
 from adjudicator.reading.compare import align
-from adjudicator.engine.effects.facts import READING_RULES
+from adjudicator.engine.facts import READING_RULES
 from adjudicator.engine.rules import cited_clauses
 
 ROOT = Path(__file__).resolve().parents[2]

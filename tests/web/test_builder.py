@@ -23,6 +23,7 @@ from adjudicator.web.builder.draft import draft_from_data, new_draft
 from adjudicator.web.builder.edit import apply_operation
 from adjudicator.web.builder.posted import LIST_LIMITS, MAX_FIELDS, draft_from_form
 from adjudicator.web.builder.posted import LIST_KEYS
+from tests.web.builder_form import form_of, submit
 
 ALL_EXAMPLES = sorted(paths.scenarios_dir().rglob("*.yaml"))
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
@@ -193,40 +194,9 @@ def test_lists_are_bounded():
 # --- the same through HTTP, as a browser without JavaScript does it ------------------------------------------
 
 
-def _form_of(html: str) -> MultiDict:
-    """What a browser would submit: every input's value, the selected options, checked boxes only."""
-    start = html.index('<form id="builder"')
-    form = html[start:html.index("</form>", start)]
-    pairs = MultiDict()
-    for tag in re.findall(r"<input [^>]*>", form):
-        name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
-        kind = (re.search(r'type="([^"]+)"', tag) or [None, "text"])[1]
-        if not name or kind == "file" or (kind in ("checkbox", "radio") and " checked" not in tag):
-            continue
-        pairs.add(name.group(1), _unescape(value.group(1) if value else ""))
-    for name, body in re.findall(r'<select id="[^"]+" name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
-        chosen = re.search(r'<option value="([^"]*)" selected>', body) or re.search(r'<option value="([^"]*)"', body)
-        pairs.add(name, _unescape(chosen.group(1)))
-    for name, body in re.findall(r'<textarea id="[^"]+" name="([^"]+)"[^>]*>(.*?)</textarea>', form, re.S):
-        pairs.add(name, _unescape(body))
-    return pairs
-
-
-def _unescape(text: str) -> str:
-    import html
-
-    return html.unescape(text)
-
-
-def _submit(client, form: MultiDict, op: str):
-    data = MultiDict(form)
-    data.setlist("op", [op])
-    return client.post("/scenario/new", data=data)
-
-
 def test_build_the_block_scenario_with_plain_round_trips(client):
     page = client.get("/scenario/new").get_data(as_text=True)
-    form = _form_of(page)
+    form = form_of(page)
     form.setlist("title", ["山札への攻撃をブロック"])
     form.setlist("game.round", ["5"])
     form.setlist("players.A.deck.count", ["12"])
@@ -235,9 +205,9 @@ def test_build_the_block_scenario_with_plain_round_trips(client):
     for zone in ("players.A.graveyard", "players.A.hand", "players.B.hand"):  # a blank count is unknown, not 0
         form.setlist(f"{zone}.count", ["0"])
     for op in ("add:players.A.field.1.cards", "add:players.B.field.2.cards", "add:actions"):
-        response = _submit(client, form, op)
+        response = submit(client, form, op)
         assert response.status_code == 200
-        form = _form_of(response.get_data(as_text=True))
+        form = form_of(response.get_data(as_text=True))
     for name, value in {
         "players.A.field.1.cards.0.name": "豊臣秀吉", "players.A.field.1.cards.0.rank": "3",
         "players.A.field.1.cards.0.power": "5000", "players.A.field.1.cards.0.role": "attacker",
@@ -247,7 +217,7 @@ def test_build_the_block_scenario_with_plain_round_trips(client):
         "actions.0.responses.0.kind": "block", "actions.0.responses.0.ref": "B2",
     }.items():
         form.setlist(name, [value])
-    response = _submit(client, form, "resolve")
+    response = submit(client, form, "resolve")
     assert response.status_code == 303
     expected = load_scenario(EXAMPLE.read_text(encoding="utf-8"))
     stored = client.get(response.headers["Location"] + ".json").get_json()
@@ -257,10 +227,10 @@ def test_build_the_block_scenario_with_plain_round_trips(client):
 
 
 def test_a_bad_form_comes_back_with_its_errors_and_its_values(client):
-    form = _form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
+    form = form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
     form.setlist("players.A.field.1.cards.0.rank", ["9"])
     form.setlist("players.A.field.1.cards.0.name", ["<b>豊臣</b>秀吉"])
-    response = _submit(client, form, "resolve")
+    response = submit(client, form, "resolve")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert 'id="error-players.A.field.1.cards.0.rank"' in html
@@ -270,10 +240,10 @@ def test_a_bad_form_comes_back_with_its_errors_and_its_values(client):
 
 
 def test_an_impossible_board_is_shown_next_to_its_fields(client):
-    form = _form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
+    form = form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
     form.setlist("players.A.events_this_turn", ["2"])
     form.setlist("actions.0.responses.0.ref", ["nobody"])
-    response = _submit(client, form, "resolve")
+    response = submit(client, form, "resolve")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert re.search(r'id="error-players.A.events_this_turn">[^<]*6.8.1', html)
@@ -281,36 +251,36 @@ def test_an_impossible_board_is_shown_next_to_its_fields(client):
 
 
 def test_export_and_import_yaml(client):
-    form = _form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
-    exported = _submit(client, form, "export")
+    form = form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
+    exported = submit(client, form, "export")
     assert exported.mimetype == "application/yaml"
     assert "attachment" in exported.headers["Content-Disposition"]
     assert load_scenario(exported.get_data(as_text=True)) == load_scenario(EXAMPLE.read_text(encoding="utf-8"))
 
-    blank = _form_of(client.get("/scenario/new").get_data(as_text=True))
+    blank = form_of(client.get("/scenario/new").get_data(as_text=True))
     blank.setlist("import_text", [exported.get_data(as_text=True)])
-    imported = _submit(client, blank, "import").get_data(as_text=True)
+    imported = submit(client, blank, "import").get_data(as_text=True)
     assert 'value="豊臣秀吉"' in imported and "YAMLを読み込みました" in imported
 
 
 def test_importing_broken_yaml_says_where(client):
-    blank = _form_of(client.get("/scenario/new").get_data(as_text=True))
+    blank = form_of(client.get("/scenario/new").get_data(as_text=True))
     blank.setlist("import_text", ["title: [unclosed\n"])
-    response = _submit(client, blank, "import")
+    response = submit(client, blank, "import")
     assert response.status_code == 422
     assert "YAML/JSONとして読めません（" in response.get_data(as_text=True)
 
 
 def test_importing_a_wrong_scenario_shows_it_in_the_form_with_errors(client):
     text = EXAMPLE.read_text(encoding="utf-8").replace("rank: 3", "rank: 8")
-    blank = _form_of(client.get("/scenario/new").get_data(as_text=True))
+    blank = form_of(client.get("/scenario/new").get_data(as_text=True))
     blank.setlist("import_text", [text])
-    html = _submit(client, blank, "import").get_data(as_text=True)
+    html = submit(client, blank, "import").get_data(as_text=True)
     assert 'value="8"' in html and "人物のランクは0〜4です (2.2.1)" in html
 
 
 def test_partial_render_for_scripts_is_just_the_form(client):
-    form = _form_of(client.get("/scenario/new").get_data(as_text=True))
+    form = form_of(client.get("/scenario/new").get_data(as_text=True))
     data = MultiDict(form)
     data.setlist("op", ["add:actions"])
     html = client.post("/scenario/new", data=data, headers={"X-Builder-Partial": "1"}).get_data(as_text=True)
@@ -426,7 +396,7 @@ def test_a_field_added_to_a_kind_appears_in_the_form_and_in_its_scenario(client,
     assert re.search(rf'<select id="{re.escape(step)}.reason" name="{re.escape(step)}.reason">\s*'
                      r'<option value="cost">cost</option>\s*<option value="effect">effect</option>', html)
     assert f'name="{step}.note"' in html and 'placeholder="1〜3"' in html
-    form = _form_of(html)
+    form = form_of(html)
     form.setlist(f"{step}.reason", ["effect"])
     form.setlist(f"{step}.times", ["2"])
     form.setlist(f"{step}.count", ["3"])
@@ -453,8 +423,8 @@ def test_the_rendered_form_of_an_example_gives_back_the_same_scenario(client):
     assert len(examples) >= 5
     for path in examples:
         name = path.relative_to(paths.scenarios_dir()).with_suffix("").as_posix()
-        form = _form_of(client.get(f"/scenario/edit/{name}").get_data(as_text=True))
-        exported = _submit(client, form, "export")
+        form = form_of(client.get(f"/scenario/edit/{name}").get_data(as_text=True))
+        exported = submit(client, form, "export")
         assert exported.mimetype == "application/yaml", name
         assert load_scenario(exported.get_data(as_text=True)) == _empty_lists_as_counts(load_scenario(path.read_text(encoding="utf-8"))), name
 

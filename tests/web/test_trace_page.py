@@ -430,11 +430,11 @@ def test_openapi_describes_resolve_and_the_stored_record(client):
 
 def test_short_links_work_on_a_postgresql_store(app):
     """The app configured with a database URL stores and shows links there (several instances share it)."""
-    from test_links_store import _fresh_postgres_store, _postgres_url
+    from tests.links.postgres import fresh_postgres_store, postgres_url  # only the PostgreSQL test needs it
 
     from adjudicator.web import create_app
 
-    store = _fresh_postgres_store(_postgres_url())
+    store = fresh_postgres_store(postgres_url())
     instances = [create_app({"TESTING": True, "DATABASE_URL": store.url}) for _ in range(2)]
     made = instances[0].test_client().post("/api/resolve?short=true", json=yaml.safe_load(EXAMPLE.read_text(encoding="utf-8")))
     short = made.get_json()["links"]["short"]

@@ -1,6 +1,6 @@
 """Effects written in the scenario format: sentences, steps, selectors and conditions (chapter 6–10).
 
-The package spans layers of the engine, so it re-exports nothing: :mod:`.facts` (what an effect reads of
-a card) sits below restrictions and zone_moves, :mod:`.interpreter` (running an effect) above them. Import from
+The package holds the mechanisms (and re-exports nothing): what an effect reads of a card (``engine/facts.py``)
+and how the trace names cards (``engine/words.py``) are the engine's lower floors, outside it. Import from
 the module: ``from adjudicator.engine.effects.interpreter import run_effect``.
 """

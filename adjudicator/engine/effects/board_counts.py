@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator import vocabulary
 from adjudicator.format.effects import BoardCount
-from adjudicator.engine.effects.facts import BARE_FIELD_CARD, FACE_DOWN_NOT_COUNTED, asks_information, describe_where, facts_of, matches
+from adjudicator.engine.facts import BARE_FIELD_CARD, FACE_DOWN_NOT_COUNTED, asks_information, describe_where, facts_of, matches
 from adjudicator.engine.rules import FIELD_TOP, Rule, rule
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import Condition, ItCondition, PlayerCount, Where
-from adjudicator.engine.effects.facts import (
+from adjudicator.engine.facts import (
     BARE_FIELD_CARD,
     FACE_DOWN_NOT_COUNTED,
     asks_information,

@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import CardRef, CopyEffectSpec, Effect, Step
-from adjudicator.engine.effects.facts import facts_of
+from adjudicator.engine.facts import facts_of
 from adjudicator.engine.effects.names import COPY_NAME_COUNTS, COPY_NAME_LIMIT, COPY_RESTRICTED, EFFECT_RESTRICTION, name_limit_problem
 from adjudicator.engine.effects.run import NOT_DONE, StepResult
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.shared import shared_cards
-from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.words import card_words
 from adjudicator.engine.marks import mark_problem, use_mark
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import CARD_TEXT_FIRST, FACE_DOWN_NO_INFO, rule

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Callable
 
 from adjudicator.engine import durations, restrictions
 from adjudicator.engine.board import Card, RankMod, Timed
-from adjudicator.engine.effects.facts import describe_where
+from adjudicator.engine.facts import describe_where
 from adjudicator.engine.effects.immunity import IMMUNE, PROHIBITION_FIRST, immune
 from adjudicator.engine.effects.run import DONE, StepResult
 from adjudicator.engine.effects.selectors import select, selection_rules
-from adjudicator.engine.effects.words import card_words, cards_words
+from adjudicator.engine.words import card_words, cards_words
 from adjudicator.engine.rules import FACE_DOWN_NO_INFO, Rule, rule
 from adjudicator.engine.stats import rank_of
 from adjudicator.engine.trace import Considered

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from adjudicator import vocabulary
 from adjudicator.format.effects import LookSpec, SearchSpec, ShuffleSpec, Step
-from adjudicator.engine.effects.facts import asks_information, describe_where, facts_of, matches
+from adjudicator.engine.facts import asks_information, describe_where, facts_of, matches
 from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, StepResult
 from adjudicator.engine.effects.selectors import select
-from adjudicator.engine.effects.words import cards_words, count_change
+from adjudicator.engine.words import cards_words, count_change
 from adjudicator.engine.zone_moves import put_in_zone
 from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.trace import Considered

@@ -13,7 +13,7 @@ from adjudicator.engine.board import Card
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_CAN_BE_COVERED, PROHIBITION_FIRST, immune
 from adjudicator.engine.effects.placing import NOT_LEAVING, NOT_ON_FACE_DOWN, covered_note, single_target
 from adjudicator.engine.effects.run import DONE, NOT_DONE, StepResult
-from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.words import card_words
 from adjudicator.engine.rules import ATTACKER_LEFT, TARGET_LEFT, Rule, rule
 from adjudicator.engine.trace import Considered
 from adjudicator.format.effects import MoveSpec, Step

@@ -9,7 +9,7 @@ from adjudicator.format.effects import Step
 from adjudicator.engine.effects.immunity import IMMUNE, immune
 from adjudicator.engine.effects.run import StepResult
 from adjudicator.engine.effects.selectors import select
-from adjudicator.engine.effects.words import card_words, cards_words
+from adjudicator.engine.words import card_words, cards_words
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format.effects import Effect, Step
 from adjudicator.engine.board import Card, opponent_of
-from adjudicator.engine.effects.facts import CardFacts, facts_of
-from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.facts import CardFacts, facts_of
+from adjudicator.engine.words import card_words
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

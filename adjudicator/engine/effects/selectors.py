@@ -17,7 +17,7 @@ from adjudicator import vocabulary
 from adjudicator.format.effects import CardRef, Selector
 from adjudicator.format.matching import uses
 from adjudicator.engine.board import Card
-from adjudicator.engine.effects.facts import (
+from adjudicator.engine.facts import (
     BARE_FIELD_CARD,
     FACE_DOWN_NOT_COUNTED,
     asks_information,

@@ -22,7 +22,7 @@ from adjudicator.engine.effects.placing import (
 )
 from adjudicator.engine.effects.run import DONE, NOT_DONE, StepResult
 from adjudicator.engine.effects.summon import cards_to_place
-from adjudicator.engine.effects.words import card_words, count_change
+from adjudicator.engine.words import card_words, count_change
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import Rule, rule
 from adjudicator.engine.trace import Considered

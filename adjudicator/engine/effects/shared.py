@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import Effect
 from adjudicator.engine.board import opponent_of
-from adjudicator.engine.effects.facts import contains
+from adjudicator.engine.facts import contains
 from adjudicator.engine.effects.selectors import CHOOSE
-from adjudicator.engine.effects.words import card_words
+from adjudicator.engine.words import card_words
 from adjudicator.engine.marks import mark_problem
 from adjudicator.engine.outcomes import Illegal
 from adjudicator.engine.restrictions import forbidding

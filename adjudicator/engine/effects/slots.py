@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format.effects import Selector
-from adjudicator.engine.effects.facts import describe_where, facts_of, matches
+from adjudicator.engine.facts import describe_where, facts_of, matches
 from adjudicator.engine.rules import Rule, rule
 from adjudicator.engine.trace import Considered
 

@@ -26,7 +26,7 @@ from adjudicator.engine import durations, zone_moves
 from adjudicator.format.effects import DiscardSpec, DrawSpec, MillSpec, PowerSpec, Step
 from adjudicator.engine.board import Card, PowerMod, expiry_from, zone_count
 from adjudicator.engine.effects.board_counts import count_on_board
-from adjudicator.engine.effects.facts import facts_of
+from adjudicator.engine.facts import facts_of
 from adjudicator.engine.effects.extra_turn import extra_turn_step
 from adjudicator.engine.effects.grants import grant_step, protect_step, rank_step, restrict_step
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
@@ -45,7 +45,7 @@ from adjudicator.engine.effects.to_hand_or_deck import (
     to_deck_step,
     uncovered_notes,
 )
-from adjudicator.engine.effects.words import card_words, cards_words, count_change
+from adjudicator.engine.words import card_words, cards_words, count_change
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import WIN_BY_EFFECT, Rule, rule
 from adjudicator.engine.stats import AMOUNTS_ADD_UP, POWER_FLOOR, POWER_SET_OVERRIDES, power_of

@@ -25,7 +25,7 @@ from adjudicator.engine.effects.placing import (
 )
 from adjudicator.engine.effects.run import NOT_DONE, StepResult
 from adjudicator.engine.effects.selectors import CHOOSE, ref_of, select
-from adjudicator.engine.effects.words import card_words, count_change
+from adjudicator.engine.words import card_words, count_change
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import Rule, rule
 from adjudicator.engine.trace import Considered

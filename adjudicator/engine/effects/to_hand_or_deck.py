@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 from adjudicator.engine import zone_moves
 from adjudicator.engine.board import Card
-from adjudicator.engine.effects.facts import facts_of
+from adjudicator.engine.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, PROHIBITION_FIRST, kept_on_field
 from adjudicator.engine.effects.run import StepResult
 from adjudicator.engine.effects.selectors import CHOOSE, select, selection_rules
-from adjudicator.engine.effects.words import cards_words, count_change
+from adjudicator.engine.words import cards_words, count_change
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
 from adjudicator.format.effects import CardRef, HandToDeckSpec, Step, ToDeckSpec

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import Step, SwapZonesSpec
 from adjudicator.engine.effects.run import NOT_DONE, StepResult
-from adjudicator.engine.effects.words import count_change
+from adjudicator.engine.words import count_change
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
 from adjudicator.engine.zone_order import distinguishable, lose_order

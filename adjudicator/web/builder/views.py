@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from adjudicator.engine import Scenario, ScenarioError, dumps
 from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
@@ -18,6 +18,7 @@ from adjudicator.web.builder.kinds import LEFT_OPEN, NO_DEFENCE
 from adjudicator.web.builder.labels import CARD_FLAG_WORDS, FORM_CHOICES, ROLE_CHOICES, field_label
 from adjudicator.web.builder.posted import MAX_FIELDS, draft_from_form
 from adjudicator.web.common.link_store import record_or_404
+from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings.examples import example_scenario
 from adjudicator.web.rulings.trace_page import decoded_or_error
 
@@ -30,9 +31,9 @@ UNREADABLE_SCENARIO = ("このリンクに保存されたシナリオは壊れ�
                        "保存された判定はリンクのページで見られます。")
 
 
-@bp.route("/scenario/new", methods=["GET"])
-def new_scenario():
-    return _builder(new_draft(), blank=True)
+@json_twin(bp, "/scenario/new", methods=["GET"])
+def new_scenario(as_json: bool):
+    return _builder(new_draft(), blank=True, as_json=as_json)
 
 
 @bp.route("/scenario/new", methods=["POST"])
@@ -48,14 +49,14 @@ def builder_round_trip():
     return _builder(apply_operation(draft, operation), focus=operation)
 
 
-@bp.route("/scenario/edit/<path:name>")
-def edit_example(name: str):
-    return _builder(draft_from_data(example_scenario(name).dump()))
+@json_twin(bp, "/scenario/edit/<path:name>")
+def edit_example(name: str, as_json: bool):
+    return _builder(draft_from_data(example_scenario(name).dump()), as_json=as_json)
 
 
-@bp.route("/s/<payload>/edit")
-def edit_stateless(payload: str):
-    return _builder(draft_from_data(decoded_or_error(payload).dump()))
+@json_twin(bp, "/s/<payload>/edit")
+def edit_stateless(payload: str, as_json: bool):
+    return _builder(draft_from_data(decoded_or_error(payload).dump()), as_json=as_json)
 
 
 @bp.route("/s/<payload>/yaml")
@@ -63,16 +64,18 @@ def stateless_yaml(payload: str):
     return _yaml_download(decoded_or_error(payload))
 
 
-@bp.route("/t/<link_id>/edit")
-def edit_short_link(link_id: str):
+@json_twin(bp, "/t/<link_id>/edit")
+def edit_short_link(link_id: str, as_json: bool):
     record = record_or_404(link_id)
     try:
         data = record.scenario_data()
     except ValueError:  # a damaged record whose scenario is not even JSON: said plainly, never a 500
         data = None
     if not isinstance(data, dict):
+        if as_json:
+            return jsonify({"error": UNREADABLE_SCENARIO, "status": 409}), 409
         return render_template("scenario/link_problem.html", message=UNREADABLE_SCENARIO, details=[]), 409
-    return _builder(draft_from_data(data))
+    return _builder(draft_from_data(data), as_json=as_json)
 
 
 def _import(draft: Draft):
@@ -111,7 +114,9 @@ def _finish(draft: Draft, operation: str):
 
 
 def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int = 200, notice: str | None = None,
-             focus: str = "", blank: bool = False):
+             focus: str = "", blank: bool = False, as_json: bool = False):
+    if as_json:  # the page's twin: the draft the form shows, and what it says about it
+        return jsonify({"draft": draft, "errors": errors or {}, "notice": notice}), status
     context = dict(
         blank=blank,  # the empty builder: builder.js brings back a draft kept in this browser
         draft=draft,

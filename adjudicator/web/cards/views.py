@@ -19,6 +19,7 @@ from adjudicator.web.rulings import trace_views
 from adjudicator.web.cards.text import text_view
 from adjudicator.web.common.urls import node_url
 from adjudicator.web.common.services import find_book
+from adjudicator.web.common.twins import json_twin
 
 bp = Blueprint("cards", __name__)
 
@@ -109,8 +110,10 @@ def _scalar_or_list(value: Any) -> Any:
     return None
 
 
-@bp.route("/match")
-def match_page():
+@json_twin(bp, "/match")
+def match_page(as_json: bool):
+    if as_json:
+        return _match_json()
     condition, name = request.args.get("condition", ""), request.args.get("card", "")
     answer, status = (None, 200)
     if condition or name:
@@ -120,8 +123,7 @@ def match_page():
     return render_template("match.html", form=request.args, answer=answer, chips=chips), status
 
 
-@bp.route("/match.json")
-def match_json():
+def _match_json():
     answer, status = _answer(request.args.get("condition", ""), request.args.get("card", ""), _form_fields(request.args))
     return jsonify(answer), status
 

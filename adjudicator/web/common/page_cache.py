@@ -38,9 +38,7 @@ IMMUTABLE_ENDPOINTS = frozenset({
     "rules.pinned_node",
     "rulings.example_trace",
     "rulings.stateless_link",
-    "rulings.stateless_link_json",
     "rulings.short_link",
-    "rulings.short_link_json",
 })
 DEFAULT_SIZE = 2_000
 MAX_ENTRY_BYTES = 1 << 20

@@ -20,7 +20,6 @@ it), and its ``after_request`` adds headers only for limits checked in that hook
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import threading
 import time
@@ -30,11 +29,11 @@ from pathlib import Path
 
 from flask import Flask, current_app, request
 
-from adjudicator import paths
+from adjudicator import paths, settings
 
 EXTENSION = "adjudicator.write_limiter"
-DEFAULT_WRITE_LIMIT = "30 per minute"
 WRITE_LIMIT_ENV = "ADJUDICATOR_WRITE_LIMIT"
+DEFAULT_WRITE_LIMIT = settings.default(WRITE_LIMIT_ENV)  # "30 per minute"
 SQLITE_SCHEME = "adjudicator+sqlite"  # the scheme of sqlite_storage()
 BUSY_TIMEOUT_SECONDS = 2.0
 
@@ -46,7 +45,7 @@ def default_storage_uri() -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("RATELIMIT_WRITES", os.environ.get(WRITE_LIMIT_ENV) or DEFAULT_WRITE_LIMIT)
+    app.config.setdefault("RATELIMIT_WRITES", settings.environment(WRITE_LIMIT_ENV) or DEFAULT_WRITE_LIMIT)
     app.config.setdefault("RATELIMIT_STORAGE_URI", default_storage_uri())
     app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
     # A storage that fails (a read-only data directory) must not refuse the request by itself: the write it

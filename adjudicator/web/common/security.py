@@ -31,7 +31,6 @@ chunked body without one is refused with 411), the URL length, and Werkzeug's fo
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 
 from flask import Blueprint, Flask, Request, Response, abort, current_app, jsonify, request
@@ -44,6 +43,7 @@ from werkzeug.exceptions import (
 )
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from adjudicator import settings
 from adjudicator.format.loading import MAX_SOURCE_BYTES
 from adjudicator.links import StoreFull, StoreUnavailable
 from adjudicator.web.common import errors
@@ -102,14 +102,14 @@ SECURITY_HEADERS: Mapping[str, str] = {
 ALLOWED_HOSTS_ENV = "ADJUDICATOR_ALLOWED_HOSTS"
 PROXY_HOPS_ENV = "ADJUDICATOR_PROXY_HOPS"
 HSTS_ENV = "ADJUDICATOR_HSTS_SECONDS"
-DEFAULT_ALLOWED_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
-DEFAULT_HSTS_SECONDS = 31_536_000
+DEFAULT_ALLOWED_HOSTS = tuple(settings.default(ALLOWED_HOSTS_ENV).split(","))  # the loopback names
+DEFAULT_HSTS_SECONDS = int(settings.default(HSTS_ENV))  # a year
 RETRY_AFTER_SECONDS = 60
 
 # Pages that are the same for everyone for a whole release may be kept this long by browsers and caches.
 # (Not the tables of contents: the service worker's start pages revalidate, so offline it is the worker that
 # answers and says so.)
-CACHEABLE_ENDPOINTS = frozenset({"rules.node", "rules.pinned_node", "rulings.short_link", "rulings.short_link_json"})
+CACHEABLE_ENDPOINTS = frozenset({"rules.node", "rules.pinned_node", "rulings.short_link"})  # with their JSON twins
 CACHE_SECONDS = 300
 NO_STORE_ENDPOINTS = frozenset({"builder.new_scenario", "builder.builder_round_trip", "builder.edit_example",
                                 "builder.edit_stateless", "builder.edit_short_link", "api.api_resolve",
@@ -149,7 +149,7 @@ def init_app(app: Flask) -> None:
 
 def _settings(app: Flask) -> None:
     if not app.config.get("TRUSTED_HOSTS"):
-        listed = os.environ.get(ALLOWED_HOSTS_ENV, "")
+        listed = settings.environment(ALLOWED_HOSTS_ENV)
         hosts = [host.strip() for host in listed.split(",") if host.strip()] or list(DEFAULT_ALLOWED_HOSTS)
         app.config["TRUSTED_HOSTS"] = hosts
     app.config.setdefault("HSTS_SECONDS", _env_int(HSTS_ENV, DEFAULT_HSTS_SECONDS))
@@ -202,7 +202,7 @@ def _etag_matches(wanted: str, etag: str) -> bool:
 
 
 def _env_int(name: str, default: int) -> int:
-    value = os.environ.get(name, "").strip()
+    value = settings.environment(name)
     return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else default
 
 

@@ -16,6 +16,7 @@ from adjudicator.web.rulebook.versions import clause_history, moved_here
 from adjudicator.web.rulings.official import official_rulings
 from adjudicator.web.rulebook.serialize import dump_json, dump_markdown, node_json, toc_json
 from adjudicator.web.common.services import books, find_book
+from adjudicator.web.common.twins import json_twin
 
 bp = Blueprint("rules", __name__)
 
@@ -32,14 +33,19 @@ def _split_suffix(name: str) -> tuple[str, str]:
     return name, ""
 
 
+def _as_asked(name: str, as_json: bool) -> str:
+    """The name as this module's pages read it, the twin's ``.json`` kept on it (beside ``all.md``'s ``.md``)."""
+    return name + JSON_SUFFIX if as_json else name
+
+
 @bp.route("/rules/")
 def books_index():
     return redirect("/", code=301)
 
 
-@bp.route("/rules/<book_file>")
-def toc(book_file: str):
-    book_id, suffix = _split_suffix(book_file)
+@json_twin(bp, "/rules/<book_file>")
+def toc(book_file: str, as_json: bool):
+    book_id, suffix = _split_suffix(_as_asked(book_file, as_json))
     book = find_book(book_id)
     if book is None:
         return _unknown_book(book_id, None, suffix)
@@ -56,16 +62,18 @@ def pinned_toc(book_id: str, release: str):
     return redirect(url_for("rules.node", book_id=book.id, ref=release), code=301)
 
 
-@bp.route("/rules/<book_id>/<ref>")
-def node(book_id: str, ref: str):
+@json_twin(bp, "/rules/<book_id>/<ref>")
+def node(book_id: str, ref: str, as_json: bool):
+    ref = _as_asked(ref, as_json)
     book = find_book(book_id)
     if book is None:
         return _unknown_book(book_id, *_split_suffix(ref))
     return _node_page(book, ref, pinned=False)
 
 
-@bp.route("/rules/<book_id>/<release>/<ref>")
-def pinned_node(book_id: str, release: str, ref: str):
+@json_twin(bp, "/rules/<book_id>/<release>/<ref>")
+def pinned_node(book_id: str, release: str, ref: str, as_json: bool):
+    ref = _as_asked(ref, as_json)
     book = find_book(book_id)
     if book is None:
         return _unknown_book(book_id, *_split_suffix(ref))

@@ -18,19 +18,18 @@ from adjudicator.official import imported_rulings
 from adjudicator.rulebook import load_release, releases
 from adjudicator.rulebook.changes import DiffItem, ReleaseDiff, release_diff
 from adjudicator.web.common.services import book_or_404, books
+from adjudicator.web.common.twins import json_twin
 
 bp = Blueprint("releases", __name__)
 
-JSON_SUFFIX = ".json"
 SPAN = ".."
 SHOW_RENUMBERED = "renumbered"
 FEED_ENTRIES = 50  # the newest releases and rulings; a reader keeps the older ones it has seen
 ATOM = "http://www.w3.org/2005/Atom"
 
 
-@bp.route("/rules/<book_id>/releases")
-@bp.route("/rules/<book_id>/releases.json", defaults={"as_json": True})
-def release_list(book_id: str, as_json: bool = False):
+@json_twin(bp, "/rules/<book_id>/releases")
+def release_list(book_id: str, as_json: bool):
     book = book_or_404(book_id)
     listed = [_release_json(book.id, entry.release) for entry in releases(book.id)]
     steps = [{"from": old["release"], "to": new["release"], "url": diff_url(book.id, old["release"], new["release"])}
@@ -41,14 +40,13 @@ def release_list(book_id: str, as_json: bool = False):
     return render_template("rules/releases.html", book=book, pinned=False, listed=listed, steps=steps)
 
 
-@bp.route("/rules/<book_id>/diff/<span>")
-def diff(book_id: str, span: str):
+@json_twin(bp, "/rules/<book_id>/diff/<span>")
+def diff(book_id: str, span: str, as_json: bool):
     book = book_or_404(book_id)
-    as_json = span.endswith(JSON_SUFFIX)
-    old_release, separator, new_release = span.removesuffix(JSON_SUFFIX).partition(SPAN)
+    old_release, separator, new_release = span.partition(SPAN)
     found = release_diff(book.id, old_release, new_release) if separator else None
     if found is None:
-        return _no_such_diff(book, span.removesuffix(JSON_SUFFIX), as_json)
+        return _no_such_diff(book, span, as_json)
     show_renumbered = request.args.get(SHOW_RENUMBERED) == "1"
     shown = [item for item in found.items if show_renumbered or not item.change.renumber_only]
     hidden = len(found.items) - len(shown)
@@ -61,7 +59,7 @@ def diff(book_id: str, span: str):
 
 
 def diff_url(book_id: str, old: str, new: str, *, json: bool = False) -> str:
-    return url_for("releases.diff", book_id=book_id, span=f"{old}{SPAN}{new}{JSON_SUFFIX if json else ''}")
+    return url_for("releases.diff", book_id=book_id, span=f"{old}{SPAN}{new}", as_json=json)
 
 
 @bp.route("/rules/<book_id>/diff")

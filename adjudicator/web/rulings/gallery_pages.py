@@ -6,9 +6,10 @@ from flask import jsonify, render_template, request, url_for
 
 from adjudicator import paths
 from adjudicator.links import Ruling
+from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings import gallery as curated
 from adjudicator.web.rulings.blueprint import bp
-from adjudicator.web.rulings.examples import example_names, example_scenario, examples
+from adjudicator.web.rulings.examples import example_scenario, examples
 from adjudicator.web.rulings.trace_page import ruling_links, trace_page
 
 
@@ -17,8 +18,10 @@ def _gallery_groups() -> tuple[tuple[curated.GalleryGroup, ...], str]:
     return curated.filtered(curated.gallery(paths.scenarios_dir()), query), query
 
 
-@bp.route("/scenarios")
-def gallery():
+@json_twin(bp, "/scenarios")
+def gallery(as_json: bool):
+    if as_json:
+        return _gallery_json()
     # Every card is on the page; those the filter leaves out carry `hidden`, so the filter works without
     # JavaScript and gallery.js can widen it again as the box is edited.
     matching, query = _gallery_groups()
@@ -27,8 +30,7 @@ def gallery():
                            shown=shown, corpus=len(examples()))
 
 
-@bp.route("/scenarios.json")
-def gallery_json():
+def _gallery_json():
     groups, query = _gallery_groups()
     return jsonify({
         "query": query,
@@ -38,7 +40,7 @@ def gallery_json():
                 "name": card.name, "title": card.title, "question": card.question, "legal": card.legal,
                 "summary": card.summary, "verdict": card.status, "clauses": list(card.clauses),
                 "url": url_for("rulings.example_trace", name=card.name),
-                "json": url_for("rulings.example_trace", name=f"{card.name}.json"),
+                "json": url_for("rulings.example_trace", name=card.name, as_json=True),
                 "edit": url_for("builder.edit_example", name=card.name),
             } for card in group.cards],
         } for group in groups],
@@ -46,10 +48,10 @@ def gallery_json():
     })
 
 
-@bp.route("/scenarios/<path:name>")
-def example_trace(name: str):
-    if name.endswith(".json") and name.removesuffix(".json") in example_names():
-        return _example_json(name.removesuffix(".json"))
+@json_twin(bp, "/scenarios/<path:name>")
+def example_trace(name: str, as_json: bool):
+    if as_json:
+        return _example_json(name)
     return trace_page(Ruling.resolved(example_scenario(name)), record=None, example=name)
 
 

@@ -17,6 +17,7 @@ from adjudicator.links.payload import payload_made_under
 from adjudicator.web.common.errors import scenario_error, wants_json
 from adjudicator.web.common.link_store import link_store, record_or_404
 from adjudicator.web.common.rate_limits import write_limit
+from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings import trace_views
 from adjudicator.web.rulings.blueprint import bp
 from adjudicator.web.rulings.trace_page import STALE_SCENARIO, decoded_or_error, or_link_problem, ruling_links, trace_page
@@ -28,13 +29,14 @@ UNREADABLE_TRACE = ("このリンクに保存された判定は、壊れてい�
 # --- stateless links -----------------------------------------------------------------------------------------
 
 
-@bp.route("/s/<payload>")
-def stateless_link(payload: str):
+@json_twin(bp, "/s/<payload>")
+def stateless_link(payload: str, as_json: bool):
+    if as_json:
+        return _stateless_link_json(payload)
     return trace_page(Ruling.resolved(decoded_or_error(payload)), record=None)
 
 
-@bp.route("/s/<payload>.json")
-def stateless_link_json(payload: str):
+def _stateless_link_json(payload: str):
     """The short link twin's JSON, resolved now: nothing is stored, so there is no ``id`` nor ``created``."""
     result = decode_payload(payload)
     if isinstance(result, PayloadProblem):
@@ -77,24 +79,22 @@ def _share(payload: str) -> LinkRecord:
 # --- short links -----------------------------------------------------------------------------------------------
 
 
-@bp.route("/t/<link_id>")
-def short_link(link_id: str):
+@json_twin(bp, "/t/<link_id>")
+def short_link(link_id: str, as_json: bool):
     record = record_or_404(link_id)
+    if as_json:
+        return _short_link_json(record)
     # The stored trace, never a new resolution: the link shows what was seen when it was made.
     return trace_page(Ruling.of_record(record), record=record)
 
 
-@bp.route("/t/<link_id>.json")
-def short_link_json(link_id: str):
-    record = record_or_404(link_id)
+def _short_link_json(record: LinkRecord):
     ruling = Ruling.of_record(record)
     stale = {"scenario_valid": False, "notice": STALE_SCENARIO} if ruling.stale else {}
     return jsonify({**record.to_json(trace=ruling.trace_json), **stale, "links": ruling_links(ruling.payload, record)})
 
 
-@bp.route("/t/<link_id>/rerun.json")
-def rerun_short_link_json(link_id: str):
-    record = record_or_404(link_id)
+def _rerun_json(record: LinkRecord):
     ruling = Ruling.of_record(record)
     if ruling.stale:
         return jsonify({"error": STALE_SCENARIO, "status": 409}), 409
@@ -120,9 +120,11 @@ def _clause_fates_json(check: ReleaseCheck) -> dict[str, Any]:
                       for fate in check.fates]}
 
 
-@bp.route("/t/<link_id>/rerun")
-def rerun_short_link(link_id: str):
+@json_twin(bp, "/t/<link_id>/rerun")
+def rerun_short_link(link_id: str, as_json: bool):
     record = record_or_404(link_id)
+    if as_json:
+        return _rerun_json(record)
     ruling = Ruling.of_record(record)
     if ruling.stale:
         return render_template("scenario/link_problem.html", message=STALE_SCENARIO, details=[]), 409

@@ -12,6 +12,7 @@ from adjudicator.engine import Scenario, ScenarioError, load_scenario
 from adjudicator.engine.trace import Trace
 from adjudicator.links import LinkRecord, PayloadProblem, Ruling, decode_payload, encode_payload
 from adjudicator.rulebook import load_release
+from adjudicator.web.common.errors import scenario_error, wants_json
 from adjudicator.web.common.services import find_book
 from adjudicator.web.rulings import trace_views
 from adjudicator.web.rulings.official import beside_ruling
@@ -27,8 +28,13 @@ def decoded_or_error(payload: str) -> Scenario:
 
 
 def or_link_problem(result: T | PayloadProblem) -> T:
-    """``result``, unless it is why a link cannot be opened: then the link problem page (400) says why."""
+    """``result``, unless it is why a link cannot be opened: then the link problem page (400) says why (or its
+    JSON, for a twin)."""
     if isinstance(result, PayloadProblem):
+        if wants_json():
+            answer, status = scenario_error(400, result.message, result.errors)
+            answer.status_code = status
+            abort(answer)
         details = [f"{e.path}: {e.message_ja}" for e in result.errors]
         abort(Response(render_template("scenario/link_problem.html", message=result.message, details=details), 400))
     return result

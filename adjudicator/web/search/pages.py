@@ -19,6 +19,7 @@ from adjudicator.search.examples import Example, ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH
 from adjudicator.web.common.urls import node_url
 from adjudicator.web.common.services import books, clause_search, find_book
+from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings.official import rulings_for_search
 
 bp = Blueprint("search", __name__)
@@ -141,8 +142,10 @@ def _reading_source(source: str) -> tuple[str, str | None]:
     return node_id, node_url(book, node_id)
 
 
-@bp.route("/search")
-def search():
+@json_twin(bp, "/search")
+def search(as_json: bool):
+    if as_json:
+        return _search_json()
     result, limit, page, error = _run()
     if result.jump is not None and error is None:
         return redirect(_url(result.jump))
@@ -163,8 +166,7 @@ def search():
     ), 400 if error else 200
 
 
-@bp.route("/search.json")
-def search_json():
+def _search_json():
     result, limit, page, error = _run()
     if error:
         return jsonify({"error": error}), 400
