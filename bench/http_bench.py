@@ -8,7 +8,8 @@
 Starts gunicorn on 127.0.0.1 on a free port with a fresh data directory and measures, in one run:
 
 - cold start (process start until /healthz answers, the search index built on the way), warm start (the
-  same with the index reused) and the index build time on its own (in this process);
+  same with the index reused) and the index build time on its own (in this process); the latency of the
+  first live-box request and of the first submitted search after a start (each on a fresh server);
 - side by side, with the same wrk settings, requests/s and p50/p99 latency of: /healthz (the baseline,
   a route that does nothing), clause pages (in turn every clause of Hi!story), the search (below),
   POST /api/resolve (in turn EVERY scenario file under scenarios/, as
@@ -25,7 +26,8 @@ as-you-type box asks for while typing (``/search.json?…&limit=8``, one per cha
 the box's 200 ms delay only sometimes), then the results page ``/search?q=…``. ``search`` sends exactly
 that, nothing deduplicated (everyone who types その後 sends そ and その, so shared prefixes repeat as they
 would) and nothing repeated that people would not repeat (each question once per turn).
-``search_distinct`` is the harsh case: every distinct request of that traffic once, shuffled, so no cache
+``search_live`` and ``search_submit`` are that traffic's two parts alone (the prefixes, sent where the home
+page's live box sends them, its ``data-live-search``; the submitted pages). ``search_distinct`` is the harsh case: every distinct request of that traffic once, shuffled, so no cache
 can answer; ``search_uncached`` sends the same with the result cache off. Each measured run goes on from
 where its 1-second warm-up stopped (one stream, so the run does not resend the warm-up's requests), and
 the hit rate printed is measured, not bounded: the app tells the bench whether its result cache answered
@@ -52,6 +54,7 @@ import subprocess
 import sys
 import tempfile
 import random
+import re
 import time
 import urllib.error
 import urllib.parse
@@ -67,21 +70,29 @@ HOST = "127.0.0.1"
 SCENARIOS = tuple(sorted((ROOT / "scenarios").rglob("*.yaml")))
 # The stored rulings and stateless links measured: a sample of the corpus (each needs a POST /t first).
 LINKED_SCENARIOS = 60
-# Search traffic: every query file we have, typed as people type (live prefixes) and then submitted.
-QUERY_FILES = (
-    ROOT.parent / "shared" / "search" / "dev-queries.tsv",
-    ROOT.parent / "shared" / "search" / "more-queries.tsv",
-    *sorted((ROOT / "bench" / "queries").glob("*.tsv")),
-)
+# Search traffic: every query file we have, typed as people type (live prefixes) and then submitted. The
+# shared sets sit beside the checkout (--shared names their folder when the checkout is elsewhere).
+SHARED = ROOT.parent / "shared" / "search"
+
+
+def query_files(shared: Path = SHARED) -> tuple[Path, ...]:
+    return (shared / "dev-queries.tsv", shared / "more-queries.tsv", *sorted((ROOT / "bench" / "queries").glob("*.tsv")))
+
+
+# Where the live box sends its prefixes when the home page does not say (its data-live-search attribute).
+DEFAULT_LIVE_ENDPOINT = "/search.json"
 MIN_DISTINCT_SEARCHES = 200
 # The issue's targets, as ratios to the baseline measured in the same run.
 TARGETS = {"clause": 0.6, "stored_ruling": 0.5, "search": 0.5, "resolve": 0.3}
 LIVE_LIMIT = 8          # static/js/app.js: the as-you-type box asks for this many hits
+# The first request of each search route after a start: the search (and the card reader) must be ready before it.
+FIRST_QUERIES = ("「その後、1枚引く」が途中で止まったら", "ブロック")
 SHUFFLE_SEED = 20261201
 # The search says whether its result cache answered (X-Search-Cache), so the bench counts the hit rate.
 SEARCH_COUNTED_APP = "adjudicator.web:create_app({{{}'SEARCH_CACHE_HEADER': True}})"
 UNCACHED_APP = SEARCH_COUNTED_APP.format("'SEARCH_CACHE_SIZE': 0, ")
-SEARCH_ROUTES = ("search", "search_distinct")
+SPLIT_SEARCH_ROUTES = ("search_live", "search_submit")  # ``search`` in two parts: not again in the mixed load
+SEARCH_ROUTES = ("search", "search_distinct", *SPLIT_SEARCH_ROUTES)
 BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html,application/json"}
 START_TIMEOUT = 300.0   # seconds: a cold start builds the index
 POLL_INTERVAL = 0.01  # seconds between /healthz tries: the start is timed to within this
@@ -252,10 +263,10 @@ def scenario_bodies(paths=SCENARIOS) -> list[str]:
     return bodies
 
 
-def query_texts(files=QUERY_FILES) -> list[str]:
+def query_texts(files=None) -> list[str]:
     """The first column of each query file that exists (a header line, then query<TAB>gold<TAB>note)."""
     texts: dict[str, None] = {}
-    for path in files:
+    for path in files if files is not None else query_files():
         if path.is_file():
             for line in path.read_text("utf-8").splitlines()[1:]:
                 text = line.split("\t")[0].strip()
@@ -264,30 +275,54 @@ def query_texts(files=QUERY_FILES) -> list[str]:
     return list(texts)
 
 
-def typed_requests(text: str) -> list[str]:
+def live_path(prefix: str, endpoint: str = DEFAULT_LIVE_ENDPOINT) -> str:
+    return f"{endpoint}?q={urllib.request.quote(prefix)}&book=hi-story&limit={LIVE_LIMIT}"
+
+
+def submitted_path(text: str) -> str:
+    return "/search?q=" + urllib.request.quote(text)
+
+
+def typed_requests(text: str, endpoint: str = DEFAULT_LIVE_ENDPOINT) -> list[str]:
     """What one person's search sends: the live box's prefixes while typing (one per character, as a
     fast typist outruns the 200 ms delay only sometimes), then the submitted results page."""
     paths = []
     for end in range(1, len(text)):
         prefix = text[:end].strip()
         if prefix:
-            paths.append(f"/search.json?q={urllib.request.quote(prefix)}&book=hi-story&limit={LIVE_LIMIT}")
-    return paths + ["/search?q=" + urllib.request.quote(text)]
+            paths.append(live_path(prefix, endpoint))
+    return paths + [submitted_path(text)]
 
 
-def typed_search_paths(texts: list[str]) -> list[str]:
+def live_endpoint(base: str) -> str:
+    """Where the home page's live box sends its prefixes (its data-live-search attribute): the bench sends what
+    the page of the code under test sends."""
+    with urllib.request.urlopen(base + "/", timeout=30) as response:
+        page = response.read().decode("utf-8")
+    found = re.search(r'data-live-search="([^"]+)"', page)
+    return found.group(1) if found else DEFAULT_LIVE_ENDPOINT
+
+
+def first_request_ms(base: str, path: str) -> float:
+    started = time.perf_counter()
+    with urllib.request.urlopen(base + path, timeout=60) as response:
+        response.read()
+    return (time.perf_counter() - started) * 1000
+
+
+def typed_search_paths(texts: list[str], endpoint: str = DEFAULT_LIVE_ENDPOINT) -> list[str]:
     """The realistic search traffic: each query typed by its own person, the people in a fixed shuffled
     order, each one's requests in the order typed. Nothing is deduplicated (everyone who types その後
     sends そ and その), and nothing is repeated that people would not repeat: each query once."""
     people = list(texts)
     random.Random(SHUFFLE_SEED).shuffle(people)
-    return [path for text in people for path in typed_requests(text)]
+    return [path for text in people for path in typed_requests(text, endpoint)]
 
 
-def search_paths(texts: list[str]) -> list[str]:
+def search_paths(texts: list[str], endpoint: str = DEFAULT_LIVE_ENDPOINT) -> list[str]:
     """The harsh search traffic: every distinct request of typed_search_paths once, shuffled, so no
     request repeats within a turn and no result cache can answer (the cost of a miss)."""
-    ordered = list(dict.fromkeys(path for text in texts for path in typed_requests(text)))
+    ordered = list(dict.fromkeys(path for text in texts for path in typed_requests(text, endpoint)))
     random.Random(SHUFFLE_SEED).shuffle(ordered)
     return ordered
 
@@ -336,6 +371,9 @@ def routes(links: list[tuple[str, str]], bodies: list[str], typed: list[str], di
         "clause": [Target("clause", "GET", path) for path in clauses],
         "search": [Target("search", "GET", path) for path in typed],
         "search_distinct": [Target("search_distinct", "GET", path) for path in distinct],
+        # The same realistic traffic split in two: the live box's prefixes alone, the submitted pages alone.
+        "search_live": [Target("search_live", "GET", path) for path in typed if not path.startswith("/search?")],
+        "search_submit": [Target("search_submit", "GET", path) for path in typed if path.startswith("/search?")],
         "resolve": [Target("resolve", "POST", "/api/resolve", body, "application/json") for body in bodies],
         "stored_ruling": [Target("stored_ruling", "GET", stored) for stored, _ in links],
         "stateless_link": [Target("stateless_link", "GET", stateless) for _, stateless in links],
@@ -417,6 +455,7 @@ def main() -> int:
     parser.add_argument("--load-seconds", type=float, default=60.0, help="mixed load run; 0 skips it (default 60)")
     parser.add_argument("--database-url", default="", help="keep short links in this PostgreSQL database")
     parser.add_argument("--routes", default="", help="comma-separated routes to measure (default: all)")
+    parser.add_argument("--shared", type=Path, default=SHARED, help="the folder of the shared query sets")
     parser.add_argument("--no-page-cache", action="store_true",
                         help="serve every page anew (stored rulings then read the store on every request)")
     options = parser.parse_args()
@@ -444,12 +483,14 @@ def measure(options, scratch: Path) -> dict:
     cold = Server(data_dir, options.workers, log, database_url=options.database_url)
     cold_seconds = cold.start()
     cold.stop()
+    first_search_ms = first_searches(data_dir, options, log)
 
     app = SEARCH_COUNTED_APP.format("'PAGE_CACHE_SIZE': 0, " if options.no_page_cache else "")
     server = Server(data_dir, options.workers, log, app, database_url=options.database_url)
     warm_seconds = server.start()
-    texts = query_texts()
-    typed, distinct = typed_search_paths(texts), search_paths(texts)
+    texts = query_texts(query_files(options.shared))
+    endpoint = live_endpoint(server.base)
+    typed, distinct = typed_search_paths(texts, endpoint), search_paths(texts, endpoint)
     if len(texts) < MIN_DISTINCT_SEARCHES:
         raise RuntimeError(f"only {len(texts)} distinct queries; the realistic mix needs 200+")
     try:
@@ -467,7 +508,8 @@ def measure(options, scratch: Path) -> dict:
         load = None
         if options.load_seconds:
             memory_before = server.rss_mib()
-            everything = [target for requests in chosen.values() for target in requests]
+            everything = [target for name, requests in chosen.items() if name not in SPLIT_SEARCH_ROUTES
+                          for target in requests]
             mixed = run_wrk(server.base, everything, options.load_seconds, options.connections, scratch)
             load = {"seconds": options.load_seconds, "requests": mixed.requests, "rps": round(mixed.rps, 1),
                     "errors": mixed.errors, "p50_ms": round(mixed.p50_ms, 2), "p99_ms": round(mixed.p99_ms, 2),
@@ -505,12 +547,33 @@ def measure(options, scratch: Path) -> dict:
         "linked_scenarios": len(links),
         "cold_start_s": round(cold_seconds, 2),
         "warm_start_s": round(warm_seconds, 2),
+        "first_search_ms": first_search_ms,
+        "live_endpoint": endpoint,
         "index_build_s": round(build, 2),
         "load": load,
         "settings": {"workers": options.workers, "connections": options.connections, "seconds": options.seconds,
                      "store": "postgresql" if options.database_url else "sqlite",
                      "page_cache": not options.no_page_cache},
     }
+
+
+def first_searches(data_dir: Path, options, log: Path) -> dict[str, float]:
+    """The latency of the first request to each search route after a (warm) start, each on a server of its own:
+    nothing a search needs may wait for its first request."""
+    measured = {}
+    for route in ("search_live", "search_submit"):
+        server = Server(data_dir, options.workers, log, database_url=options.database_url)
+        server.start()
+        try:
+            endpoint = live_endpoint(server.base) if route == "search_live" else ""
+            # Two requests: with two workers, each may be a worker's first.
+            times = [first_request_ms(server.base, live_path(text, endpoint) if endpoint else submitted_path(text))
+                     for text in FIRST_QUERIES]
+        finally:
+            server.stop()
+        measured[route] = round(times[0], 1)
+        measured[route + "_second"] = round(times[1], 1)
+    return measured
 
 
 def _described(requests: list[Target]) -> str:
@@ -551,6 +614,10 @@ def print_report(report: dict, options) -> None:
         print(f"target {name} >= {target}x baseline: {ratio[name]:.3f}x ({'met' if ratio[name] >= target else 'MISSED'})")
     print(f"cold start {report['cold_start_s']:.2f} s (index built), warm start {report['warm_start_s']:.2f} s, "
           f"index build alone {report['index_build_s']:.2f} s")
+    first = report["first_search_ms"]
+    print(f"first search after a start (ms, first / second request): live box ({report['live_endpoint']}) "
+          f"{first['search_live']} / {first['search_live_second']}, submitted page {first['search_submit']} / "
+          f"{first['search_submit_second']}")
     load = report["load"]
     if load:
         print(f"\nmixed load {load['seconds']:g} s (every request of the five routes in turn): {load['requests']} requests, "

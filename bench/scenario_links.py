@@ -55,7 +55,7 @@ def _pages(client) -> None:
 
 
 def _store(label: str, store) -> None:
-    from adjudicator.engine import load_scenario
+    from adjudicator.reading import load_scenario
     from adjudicator.links import make_record
     from adjudicator.links.record import Versions
 
@@ -76,7 +76,8 @@ def _store(label: str, store) -> None:
 
 def _payloads() -> None:
     from adjudicator import paths
-    from adjudicator.engine import canonical_json, load_scenario
+    from adjudicator.format.loading import canonical_json
+    from adjudicator.reading import load_scenario
     from adjudicator.links import encode_payload
 
     sizes = []

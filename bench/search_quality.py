@@ -35,9 +35,10 @@ from adjudicator.search.engine import DEFAULT_PROFILE, PROFILES, ClauseSearch, P
 from adjudicator.search.store import open_or_build
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-DEFAULT_QUERIES = REPOSITORY.parent / "shared" / "search" / "dev-queries.tsv"
-# Written independently of the code: reported, never tuned on.
-MORE_QUERIES = REPOSITORY.parent / "shared" / "search" / "more-queries.tsv"
+# The shared sets sit beside the checkout; --shared names their folder when the checkout is elsewhere.
+SHARED = REPOSITORY.parent / "shared" / "search"
+# dev-queries.tsv, and more-queries.tsv: written independently of the code, reported, never tuned on.
+DEFAULT_QUERIES = SHARED / "dev-queries.tsv"
 # Ours, split once by bench/queries/split.py: tune on tune.tsv only, report heldout.tsv.
 QUERIES = REPOSITORY / "bench" / "queries"
 DUEL_MASTERS_MARK = "dm:"
@@ -48,15 +49,17 @@ class DevQuery:
     text: str
     book: str
     gold: tuple[str, ...]
+    style: str = ""  # the note column: the style a query was written in (written3.tsv: quote, negative, …)
 
 
-def read_queries(path: Path) -> list[DevQuery]:
+def read_queries(path: Path, by_style: bool = False) -> list[DevQuery]:
     queries = []
     with path.open(encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle, delimiter="\t"):
             gold = row["gold"].split()
             book = "duel-masters" if all(g.startswith(DUEL_MASTERS_MARK) for g in gold) else "hi-story"
-            queries.append(DevQuery(row["query"], book, tuple(g.removeprefix(DUEL_MASTERS_MARK) for g in gold)))
+            queries.append(DevQuery(row["query"], book, tuple(g.removeprefix(DUEL_MASTERS_MARK) for g in gold),
+                                    (row.get("note") or "").split(" ")[0] if by_style else ""))
     return queries
 
 
@@ -88,6 +91,8 @@ def evaluate(name: str, rank, queries: list[DevQuery], verbose: bool) -> dict[st
         ranked = rank(query)
         scores = (reciprocal_rank(ranked, query.gold), recall(ranked, query.gold, 1), recall(ranked, query.gold))
         per_book.setdefault(query.book, []).append(scores)
+        if query.style:
+            per_book.setdefault(f"{query.book}/{query.style}", []).append(scores)
         if verbose and scores[0] < 1.0:
             print(f"  [{name}] {query.text!r}: rr={scores[0]:.2f} r@5={scores[2]:.2f} "
                   f"gold={' '.join(query.gold)} top={' '.join(ranked[:5])}")
@@ -139,12 +144,19 @@ def ablations() -> dict[str, Profile]:
         "full - question scale": replace(full, question_scale=1.0),
         "full - card text terms": replace(full, card_text_bonus=0.0),
         "full + idf coordination": replace(full, idf_coordination=True),
+        "full - reader citations": replace(full, reader_bonus=0.0),
+        "full + definition penalty": replace(full, definition_penalty=0.3),
+        "full + intent bonus": replace(full, intent_bonus=0.3),
+        "full + quote weight 0.6": replace(full, card_quote_weight=0.6, mechanic_weight=1.0),
     }
 
 
 def query_sets(args) -> dict[str, Path]:
-    sets = {"dev": args.queries, "tune": QUERIES / "tune.tsv", "heldout": QUERIES / "heldout.tsv",
-            "tune2": QUERIES / "tune2.tsv", "heldout2": QUERIES / "heldout2.tsv", "more-queries": MORE_QUERIES}
+    sets = {"dev": args.queries or args.shared / "dev-queries.tsv",
+            "tune": QUERIES / "tune.tsv", "heldout": QUERIES / "heldout.tsv",
+            "tune2": QUERIES / "tune2.tsv", "heldout2": QUERIES / "heldout2.tsv",
+            "tune3": QUERIES / "tune3.tsv", "heldout3": QUERIES / "heldout3.tsv",
+            "more-queries": args.shared / "more-queries.tsv"}
     return {name: path for name, path in sets.items() if path.is_file()}
 
 
@@ -167,7 +179,10 @@ def latency(engine: ClauseSearch, queries: list[DevQuery]) -> tuple[float, float
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--queries", type=Path, default=DEFAULT_QUERIES, help="the dev set")
+    parser.add_argument("--queries", type=Path, help="the dev set (default: dev-queries.tsv in --shared)")
+    parser.add_argument("--shared", type=Path, default=SHARED, help="the folder of the shared query sets")
+    parser.add_argument("--by-style", action="store_true",
+                        help="a row per style (the note column's first word) as well as per book")
     parser.add_argument("--profile", action="append", choices=sorted(PROFILES) + sorted(ablations()),
                         help="only these analyzer profiles (default: the default profile)")
     parser.add_argument("--all-profiles", action="store_true", help="every profile, every ablation, baseline")
@@ -175,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="print every query not answered first")
     args = parser.parse_args(argv)
 
-    sets = {name: read_queries(path) for name, path in query_sets(args).items()
+    sets = {name: read_queries(path, args.by_style) for name, path in query_sets(args).items()
             if not args.sets or name in args.sets}
     started = time.perf_counter()
     books = list_rulebooks()
@@ -194,12 +209,12 @@ def main(argv: list[str] | None = None) -> int:
             rankers[name] = lambda query, e=profile_engine: [
                 hit.id for hit in e.search(query.text, book=query.book, limit=10).hits
             ]
-        print(f"{'analyzer':<24} {'set':<13} {'book':<13} {'queries':>7} {'MRR@10':>7} {'R@1':>6} {'R@5':>6}")
+        print(f"{'analyzer':<24} {'set':<13} {'book':<22} {'queries':>7} {'MRR@10':>7} {'R@1':>6} {'R@5':>6}")
         for name, rank in rankers.items():
             for set_name, queries in sets.items():
                 for book, scores in sorted(evaluate(f"{name}/{set_name}", rank, queries, args.verbose).items(),
-                                           key=lambda item: item[0] != "hi-story"):
-                    print(f"{name:<24} {set_name:<13} {book:<13} {scores.count:>7} {scores.mrr_at_10:>7.3f} "
+                                           key=lambda item: (not item[0].startswith("hi-story"), item[0])):
+                    print(f"{name:<24} {set_name:<13} {book:<22} {scores.count:>7} {scores.mrr_at_10:>7.3f} "
                           f"{scores.recall_at_1:>6.3f} {scores.recall_at_5:>6.3f}")
         everything = [query for queries in sets.values() for query in queries]
         for name in names:

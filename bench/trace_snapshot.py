@@ -37,7 +37,9 @@ def _files(paths: list[Path]) -> list[Path]:
 
 def _ruling(path: Path) -> dict[str, Any]:
     # Imported here: --compare needs no adjudicator at all.
-    from adjudicator.engine import ScenarioError, load_scenario, resolve
+    from adjudicator.engine import resolve
+    from adjudicator.format.errors import ScenarioError
+    from adjudicator.reading import load_scenario
 
     try:
         scenario = load_scenario(path.read_text(encoding="utf-8"))

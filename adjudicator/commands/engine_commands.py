@@ -16,7 +16,8 @@ def resolve(file: Path, as_json: bool) -> None:
     """Resolve a scenario FILE and print its cited trace."""
     # The engine (and pydantic, ~0.2 s) is imported when an engine command runs, so that every other
     # command of the CLI starts without it.
-    from adjudicator.engine import ScenarioError, load_scenario
+    from adjudicator.format.errors import ScenarioError
+    from adjudicator.reading import load_scenario
     from adjudicator.engine import resolve as resolve_scenario
     from adjudicator.engine.render import render_text
 

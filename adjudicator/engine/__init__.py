@@ -1,18 +1,15 @@
 """The rules engine: a scenario in, a cited trace out.
 
-The core imports neither Flask nor Whoosh. Public API::
+The core imports neither Flask nor Whoosh. It re-exports no other layer: a scenario is loaded where the
+loader lives (the reading layer's, which fills effects given by their printed text alone, issue 11)::
 
-    from adjudicator.engine import load_scenario, resolve, ScenarioError
+    from adjudicator.reading import load_scenario
+    from adjudicator.engine import resolve
     trace = resolve(load_scenario(text))
     trace.to_json()
 """
 
 from adjudicator.engine.resolution import resolve
-from adjudicator.format.errors import ScenarioError
-from adjudicator.format.loading import canonical_json, dumps
-from adjudicator.format.scenario import Scenario
-# Effects may give their printed text alone: the reading-aware loader fills their sentences (issue 11).
-from adjudicator.reading import load_scenario
 from adjudicator.engine.trace import Trace
 
-__all__ = ["Scenario", "ScenarioError", "Trace", "canonical_json", "dumps", "load_scenario", "resolve"]
+__all__ = ["Trace", "resolve"]

@@ -18,7 +18,10 @@ import re
 import zlib
 from dataclasses import dataclass
 
-from adjudicator.engine import Scenario, ScenarioError, canonical_json, load_scenario
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.loading import canonical_json
+from adjudicator.format.scenario import Scenario
+from adjudicator.reading import load_scenario
 from adjudicator.format.errors import FormatError
 from adjudicator.format.loading import MAX_SOURCE_BYTES
 from adjudicator.links.record import Versions, current_versions

@@ -15,8 +15,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from adjudicator import ENGINE_VERSION
-from adjudicator.engine import Scenario, canonical_json
 from adjudicator.engine.resolution import RULEBOOK
+from adjudicator.format.loading import canonical_json
+from adjudicator.format.scenario import Scenario
 
 RULEBOOK_ID = RULEBOOK["id"]
 ID_LENGTH = 16  # base32 characters: 80 bits, so ids never collide in practice (checked on store anyway)

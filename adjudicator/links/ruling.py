@@ -12,7 +12,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Scenario, ScenarioError, Trace, canonical_json, load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.engine.trace import Trace
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.loading import canonical_json
+from adjudicator.format.scenario import Scenario
+from adjudicator.reading import load_scenario
 from adjudicator.engine.trace import UnreadableTrace
 from adjudicator.links.payload import encode_canonical
 from adjudicator.links.record import LinkRecord, Versions, current_versions, link_id, make_record

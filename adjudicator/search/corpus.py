@@ -47,10 +47,16 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Entry:
+    """A worked example: a scenario file's question and the clauses its answer cites (``expect.cites``), the one
+    shape the search page, the clause pages and the gallery's links use (its page is ``/scenarios/<name>``)."""
+
     name: str  # "attack/battle-equal-power": the file's path under the corpus, without ".yaml"
     title: str  # the file's name when it has none
     question: str
     cites: tuple[str, ...]
+
+    def as_json(self) -> dict:
+        return {"name": self.name, "title": self.title, "question": self.question, "cites": list(self.cites)}
 
 
 def _files(root: Path) -> list[Path]:

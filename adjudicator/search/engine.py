@@ -25,6 +25,7 @@ from whoosh.searching import Searcher
 
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import normalize
+from adjudicator.search.book_choice import BookChoice, BookChooser
 from adjudicator.search.glossary import Glossary, Reading
 from adjudicator.search.highlight import Excerpt, FoldedText, Needles, excerpt, excerpt_source
 from adjudicator.search.mentions import Mention
@@ -57,11 +58,13 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
             Profile("bigram+morph+synonyms", _TEXT_FIELDS),
             # Each setting measured by bench/search_quality.py on the tuning half (bench/queries/tune.tsv).
             Profile("full", _ALL_FIELDS, opening_bonus=0.3, mark_weight=8.0, bracket_weight=4.0, coordination=0.4,
-                    citation_bonus=0.2, question_scale=0.75, card_text_bonus=1.0),
+                    citation_bonus=0.2, question_scale=0.75, card_text_bonus=1.0, reader_bonus=0.6),
         )
     }
 )
 DEFAULT_PROFILE = PROFILES["full"]
+# A question with a quote, a number word and kana, for prepare(): every analysis a search makes runs once.
+_PREPARE_TEXT = "「その後、手札を1枚捨てる」ができないとき、てふだは何枚？"
 # How the page names a mark or bracket pair the query used, and the clause that defines it.
 _MARK_READINGS = {
     "召": ("「召」マーク", "6.4.1"), "1": ("「1」マーク", "6.4.2"), "常": ("「常」マーク", "6.4.5"),
@@ -142,12 +145,14 @@ class ClauseSearch:
     """
 
     def __init__(self, index: Index, books: tuple[Rulebook, ...], profile: Profile = DEFAULT_PROFILE,
-                 cache_size: int = DEFAULT_CACHE_SIZE, glossary: Glossary | None = None):
+                 cache_size: int = DEFAULT_CACHE_SIZE, glossary: Glossary | None = None,
+                 chooser: BookChooser | None = None):
         self._index = index
         self._books = MappingProxyType({book.id: book for book in books})
         self._profile = profile
         self._cache_size = cache_size
         self._glossary = glossary or Glossary.for_books(books)
+        self._chooser = chooser or BookChooser(books, self._glossary)
         self._threads = threading.local()
         self._sources: Mapping[tuple[str, str], FoldedText] = MappingProxyType(
             {(book.id, node.id): excerpt_source(node.text) for book in books for node in book.walk()}
@@ -178,8 +183,23 @@ class ClauseSearch:
     def glossary(self) -> Glossary:
         return self._glossary
 
+    def prepare(self) -> None:
+        """Build now what a first search would build on its way: MeCab's dictionary, the glossary's and the
+        sound-alikes' readings of a text, and the analysis every search makes. Called at start-up (before the
+        fork under gunicorn's --preload); the index's readers are left to each worker (they hold files)."""
+        parsed = parse_query(_PREPARE_TEXT)
+        self._ranker.terms(parsed, question=True)
+        self._ranker.concepts(parsed)
+        self._readings(parsed)
+        self._needles(parsed)
+
     def with_profile(self, profile: Profile) -> ClauseSearch:
-        return ClauseSearch(self._index, tuple(self._books.values()), profile, self._cache_size, self._glossary)
+        return ClauseSearch(self._index, tuple(self._books.values()), profile, self._cache_size, self._glossary,
+                            self._chooser)
+
+    def choose_book(self, text: str) -> BookChoice:
+        """The book a question is about, from its words, for a search whose book nobody chose."""
+        return self._chooser.choose(parse_query(text).text)
 
     def cache_info(self):
         """functools' CacheInfo (hits, misses, maxsize, currsize) of the result cache, for the benchmark."""

@@ -11,12 +11,12 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
 from adjudicator.rulebook.numbers import citation_covers, normalize_ref
 from adjudicator.search import corpus
+from adjudicator.search.corpus import Entry
 from adjudicator.search.analysis import bigrams, normalize
 
 MAX_EXAMPLES = 5
@@ -24,18 +24,6 @@ MAX_EXAMPLES = 5
 _CLAUSE_DEPTH = 3
 _MIN_SCORE = 0.5
 _HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
-
-
-@dataclass(frozen=True)
-class Example:
-    name: str  # "attack/battle-equal-power": the page is /scenarios/<name>
-    title: str
-    question: str
-    cites: tuple[str, ...]
-    tokens: frozenset[str]  # content bigrams of the title and question
-
-    def as_json(self) -> dict:
-        return {"name": self.name, "title": self.title, "question": self.question, "cites": list(self.cites)}
 
 
 def content_bigrams(text: str) -> frozenset[str]:
@@ -51,8 +39,11 @@ def _may_cover(first: str, second: str) -> bool:
 
 
 class ExampleIndex:
-    def __init__(self, examples: Iterable[Example]):
+    def __init__(self, examples: Iterable[Entry], tokens: Iterable[frozenset[str]]):
         self._examples = tuple(examples)
+        self._tokens = tuple(tokens)  # each example's content bigrams (its title and question), by position
+        if len(self._tokens) != len(self._examples):
+            raise ValueError("one set of bigrams per example")
         # Which examples cite a clause, worked out once per clause over the distinct citations: comparing every
         # citation of every example on every search was most of an uncached search's time
         # (bench/profile_routes.py search_uncached: examples.py and normalize_ref, 65 % of it).
@@ -63,8 +54,8 @@ class ExampleIndex:
         self._by_cite = {cite: frozenset(positions) for cite, positions in by_cite.items()}
         # And which examples hold each bigram, so a query counts shared words only where there are some.
         by_token: dict[str, list[int]] = {}
-        for position, example in enumerate(self._examples):
-            for token in example.tokens:
+        for position, tokens in enumerate(self._tokens):
+            for token in tokens:
                 by_token.setdefault(token, []).append(position)
         self._by_token = {token: tuple(positions) for token, positions in by_token.items()}
         self._citing = functools.lru_cache(maxsize=4096)(self._examples_citing)
@@ -80,8 +71,7 @@ class ExampleIndex:
         def read(rows: list) -> ExampleIndex:
             if not all(isinstance(token, str) for tokens in rows for token in tokens):
                 raise TypeError("bigrams that are not text")
-            return cls(Example(entry.name, entry.title, entry.question, entry.cites, frozenset(tokens))
-                       for entry, tokens in zip(found, rows, strict=True))
+            return cls(found, (frozenset(tokens) for tokens in rows))
 
         return corpus.kept("examples", root, lambda: [sorted(content_bigrams(f"{entry.title} {entry.question}"))
                                                       for entry in found], read)
@@ -89,12 +79,16 @@ class ExampleIndex:
     def __len__(self) -> int:
         return len(self._examples)
 
-    def matching(self, query: str, clause_ids: Sequence[str], limit: int = MAX_EXAMPLES) -> tuple[Example, ...]:
+    def bigrams(self, example: Entry) -> frozenset[str]:
+        """The content bigrams the index keeps for ``example`` (its title and question)."""
+        return self._tokens[self._examples.index(example)]
+
+    def matching(self, query: str, clause_ids: Sequence[str], limit: int = MAX_EXAMPLES) -> tuple[Entry, ...]:
         """The examples for ``query`` whose clause ranking starts with ``clause_ids`` (Hi!story ids), best first."""
         # Only the first clauses count: a search the result cache answers asks the same again.
         return self._matching(query, tuple(clause_ids[:_CLAUSE_DEPTH]), limit)
 
-    def _match(self, query: str, clause_ids: tuple[str, ...], limit: int) -> tuple[Example, ...]:
+    def _match(self, query: str, clause_ids: tuple[str, ...], limit: int) -> tuple[Entry, ...]:
         wanted = content_bigrams(query)
         citing = [self._citing(clause) for clause in clause_ids]
         # How many of the query's bigrams each example holds (Counter counts in C: common bigrams such as

@@ -30,6 +30,8 @@ from whoosh import scoring
 
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer, normalize
+from adjudicator.search.asked import asked, clause_kinds
+from adjudicator.search.card_text import NOTHING, CardText, CardTextReader, combined
 from adjudicator.search.documents import BRACKETS
 from adjudicator.search.glossary import Glossary
 from adjudicator.search.highlight import FoldedText
@@ -43,6 +45,7 @@ _QUESTION_MARKS = ("?", "かな", "たら", "れば", "ったら", "ときは", 
 _QUOTED_TERM = re.compile(r"「([^「」〇〜]{2,12})」")
 # Above the product of the bonuses: its rounding may differ from that of the same factors applied one by one.
 _MARGIN = 1 + 1e-9
+_READER_BOOK = "hi-story"  # the book the card reader's citations are clauses of
 _DEFINITION_ASKS = ("とは", "って何", "ってなに", "の定義", "の意味", "とはなに", "とは何")
 
 
@@ -86,6 +89,18 @@ class Profile:
     bm25_b: float = 0.75
     bm25_k1: float = 1.2
     idf_coordination: bool = False  # count each word by its rarity among the clauses, not as one
+    # Quoted card text the card reader reads (search/card_text.py): its words count this much (the quote
+    # describes the card, the question is the rest), the clauses its reading cites gain × (1 + reader_bonus)
+    # (Hi!story's: the reader cites that book), and the mechanics it names are searched at mechanic_weight.
+    card_quote_weight: float = 1.0
+    reader_bonus: float = 0.0
+    mechanic_weight: float = 0.0
+    # What the question asks (search/asked.py): a clause stating that kind of thing gains × (1 + intent_bonus),
+    # a clause defining a word loses × (1 - definition_penalty).
+    intent_bonus: float = 0.0
+    definition_penalty: float = 0.0
+    intent_kinds: frozenset[str] = frozenset({"permission", "timing", "order", "count"})
+    definition_asks: frozenset[str] = frozenset({"permission"})  # the questions the penalty is for
 
 
 def is_term_query(parsed: ParsedQuery, content_words: int) -> bool:
@@ -139,6 +154,8 @@ class Ranker:
         # One search analyses the same few texts for several fields and adjustments; MeCab is a cost.
         self._analysed = functools.lru_cache(maxsize=4096)(self._analyse)
         self.words = functools.lru_cache(maxsize=4096)(lambda text: tuple(self._morph.words(text)))
+        self._card_reader = CardTextReader()
+        self.kinds = clause_kinds({key: source.folded for key, source in sources.items()})
 
     @property
     def misspellings(self) -> tuple[bool, bool]:
@@ -152,13 +169,29 @@ class Ranker:
 
     def variants(self, parsed: ParsedQuery) -> list[tuple[str, float]]:
         """The texts to score, with their weights: the words and phrases, then their glossary readings."""
-        weighted = [(parsed.words, 1.0)] + [(phrase, 1.0) for phrase in parsed.phrases]
+        weighted = [(parsed.words, 1.0)] + [(phrase, self._phrase_weight(phrase)) for phrase in parsed.phrases]
         variants = [(text, weight) for text, weight in weighted if text.strip()]
+        mechanics = self.card_text(parsed).mechanics
+        if mechanics and self.profile.mechanic_weight > 0:
+            weighted.append((" ".join(mechanics), self.profile.mechanic_weight))
+            variants.append(weighted[-1])
         if self.profile.synonyms:
             variants += [(variant, weight * self.profile.synonym_weight)
                          for text, weight in weighted
                          for variant in self.glossary.expansions(text, *self.misspellings)]
         return variants
+
+    def card_text(self, parsed: ParsedQuery) -> CardText:
+        """The reading of the quotes no clause contains, as card text (NOTHING when the profile reads none)."""
+        profile = self.profile
+        if not parsed.phrases or not (profile.reader_bonus or profile.mechanic_weight or profile.card_quote_weight != 1):
+            return NOTHING
+        return combined(self._card_reader.read(phrase) for phrase in parsed.phrases if not self.found_anywhere(phrase))
+
+    def _phrase_weight(self, phrase: str) -> float:
+        if self.profile.card_quote_weight == 1.0 or self.found_anywhere(phrase):
+            return 1.0
+        return self.profile.card_quote_weight if self._card_reader.read(phrase).read else 1.0
 
     def content_words(self, parsed: ParsedQuery) -> int:
         return len({base for text in (parsed.words, *parsed.phrases) for _, _, base in self.words(text)})
@@ -363,10 +396,15 @@ class _Adjustment:
         self._card_terms = ranker.card_text_terms(parsed) if profile.card_text_bonus > 0 and parsed.phrases else ()
         self._opening = term_query or profile.opening_for_questions
         self._phrases = parsed.phrases
+        self._cited = ranker.card_text(parsed).cites if profile.reader_bonus > 0 else frozenset()
+        self._asked = asked(parsed.words) if profile.intent_bonus or profile.definition_penalty else frozenset()
+        self._boosted = self._asked & profile.intent_kinds
         # Coverage is a share of the (non-negative) weights, at most 1: only the bonuses raise a score.
         self.ceiling = ((1 + profile.card_text_bonus if self._card_terms else 1.0)
                         * (1 + profile.opening_bonus if self._opening else 1.0)
-                        * (1 + profile.phrase_bonus if self._phrases else 1.0))
+                        * (1 + profile.phrase_bonus if self._phrases else 1.0)
+                        * (1 + profile.reader_bonus if self._cited else 1.0)
+                        * (1 + profile.intent_bonus if self._boosted else 1.0))
 
     def score(self, key: tuple[str, str], score: float) -> float:
         profile, ranker = self._profile, self._ranker
@@ -382,6 +420,14 @@ class _Adjustment:
             score *= 1 + profile.opening_bonus
         if self._phrases and all(ranker.contains(*key, phrase) for phrase in self._phrases):
             score *= 1 + profile.phrase_bonus
+        if self._cited and key[0] == _READER_BOOK and key[1] in self._cited:
+            score *= 1 + profile.reader_bonus
+        if self._asked:
+            kinds = ranker.kinds.get(key, frozenset())
+            if kinds & self._boosted:
+                score *= 1 + profile.intent_bonus
+            if "definition" in kinds and self._asked & profile.definition_asks:
+                score *= 1 - profile.definition_penalty
         return score
 
 

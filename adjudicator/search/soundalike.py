@@ -25,6 +25,7 @@ from adjudicator.morphology import ThreadTaggers
 from adjudicator.rulebook import Rulebook
 from adjudicator.search import corpus
 from adjudicator.search.analysis import features, normalize
+from adjudicator.search.names import NameFinder
 
 # How players say the rulebook's game words that IPADIC reads another way (手札 as シュサツ, 山札 as ヤマサツ,
 # 後攻 as コウオサム): the words of 2.5 山札, 2.7 手札, 5.1.4 先攻・後攻, 6.3.1 空撃ち, 6.11.1 宿主.
@@ -71,7 +72,9 @@ class SoundAlike:
 class SoundAlikes:
     """The readings of the rulebook's words, and the spans of a query they read."""
 
-    def __init__(self, readings: dict[str, tuple[str, ...]], sources: dict[str, str], printed: str):
+    def __init__(self, readings: dict[str, tuple[str, ...]], sources: dict[str, str], printed: str,
+                 names: NameFinder | None = None):
+        self._names = names if names is not None else NameFinder.shipped()  # spans never read as another word
         self._readings = readings  # katakana reading → the rulebook's spans with it, most printed first
         self._sources = sources  # span → the first clause that prints it
         self._printed = printed  # every clause's folded text, joined
@@ -116,7 +119,9 @@ class SoundAlikes:
     def _read(self, text: str) -> tuple[SoundAlike, ...]:
         """The spans of ``text`` the rulebook never prints that sound like a span it does, left to right,
         longest first, not overlapping."""
-        units = _units(_TAGGERS.get(), normalize(text))
+        folded = normalize(text)
+        split = _units(_TAGGERS.get(), folded)
+        units = split.units
         found: list[SoundAlike] = []
         start = 0
         while start < len(units):
@@ -126,9 +131,13 @@ class SoundAlikes:
                 continue
             end, terms = match
             surface = "".join(unit[0] for unit in units[start:end])
+            at = split.offsets[start]
             if surface in terms or surface in self._printed:
                 start = end  # the rulebook's own word: nothing inside it is read as another
-            elif self._plausible(units, start, end, surface):
+            elif self._names.covers(folded, at, at + len(surface)):
+                start += 1  # a card's or a person's name (謙信, 坂本) is read as nothing else
+            elif end not in split.inside \
+                    and self._plausible(units, start, end, surface):
                 found.append(SoundAlike(surface, terms, self._sources.get(terms[0], "")))
                 start = end
             else:
@@ -139,10 +148,13 @@ class SoundAlikes:
         """Two-kanji pairs of ``text`` the rulebook never prints, each with the one or two printed pairs that
         keep one of its kanji in place (more would be a guess)."""
         found = []
-        for run in _KANJI_RUN.findall(normalize(text)):
+        folded = normalize(text)
+        for match in _KANJI_RUN.finditer(folded):
+            run = match.group(0)
             for index in range(len(run) - 1):
                 pair = run[index:index + 2]
-                if pair in self._pairs:
+                at = match.start() + index
+                if pair in self._pairs or self._names.covers(folded, at, at + 2):
                     continue
                 near = [other for place in (0, 1) for other in self._by_kanji.get((place, pair[place]), ())]
                 near = list(dict.fromkeys(near))
@@ -159,7 +171,7 @@ class SoundAlikes:
         """
         if not _is_kana(units[start][0]):
             kanji = "".join(char for char in surface if "\u4e00" <= char <= "\u9fff")
-            return kanji not in self._printed
+            return len(kanji) >= 2 and kanji not in self._printed  # one kanji (宗 of 政宗) is no compound
         if len(surface) > _MIN_READING:
             return True
         return start == 0 or not _is_hiragana(units[start - 1][0])
@@ -225,16 +237,36 @@ def _rulebook_spans(tagger, text: str) -> Iterable[tuple[str, str]]:
                 yield surface, reading
 
 
-def _units(tagger, text: str) -> list[tuple[str, str]]:
+@dataclass(frozen=True)
+class _Units:
     """The query as (surface, reading) units: each hiragana on its own (MeCab cuts a kana word it does not know
     anywhere: ぼちの as ぼ + ちの), a katakana or kanji word whole with its reading (a kanji word IPADIC does not
-    know has none: it cannot sound like anything)."""
+    know has none: it cannot sound like anything). ``offsets``: where each unit starts in the text; ``inside``:
+    the unit indices that fall inside a hiragana word IPADIC knows (the き of さっき): no span ends before one,
+    so 「さっ」 of さっき is not read as 去っ."""
+
+    units: list[tuple[str, str]]
+    offsets: list[int]
+    inside: frozenset[int]
+
+
+def _units(tagger, text: str) -> _Units:
     units: list[tuple[str, str]] = []
+    offsets: list[int] = []
+    inside: set[int] = set()
+    offset = 0
     for word in tagger(text):
         if word.white_space:
             units.append((" ", "\0"))  # nothing reads across a space
+            offsets.append(offset)
+            offset += len(word.white_space)
         if _is_hiragana(word.surface):
+            if len(word.surface) > 1 and not word.is_unk:
+                inside.update(range(len(units) + 1, len(units) + len(word.surface)))
             units += [(char, katakana(char)) for char in word.surface]
+            offsets += range(offset, offset + len(word.surface))
         else:
             units.append((word.surface, _reading(word) or "\0"))
-    return units
+            offsets.append(offset)
+        offset += len(word.surface)
+    return _Units(units, offsets, frozenset(inside))

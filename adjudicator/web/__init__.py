@@ -110,12 +110,11 @@ def _read_the_corpus() -> None:
     ``search/corpus.py`` keeps beside the index: under ``--preload`` the master reads them before the fork and
     every worker shares them, instead of each worker scanning the 671 scenario files twice and resolving the
     gallery on its first requests (``bench/start_bench.py``: 0.4-0.8 s of the first clause page, search and
-    gallery). What is not kept yet (the first start of a new corpus or new code) is made on first use, then
-    kept: making it here would add 0.4 s to the first start, the one that builds the index."""
+    gallery). The examples are made here when not kept yet (the first start of a new corpus or new code): no
+    search waits for them (issue 29: the first search after such a start took seconds). The gallery, not kept
+    yet, is made on first use, then kept: resolving it here would add to the first start, which builds the index."""
     root = paths.scenarios_dir()
-    if corpus.is_kept("scan", root):
-        examples.examples()
-        if corpus.is_kept("examples", root):
-            search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache
+    examples.examples()
+    search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache
     if corpus.is_kept("gallery", root):
         examples.curated_gallery()

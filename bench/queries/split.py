@@ -4,7 +4,9 @@
 
 Two sets, each split on its own: ``written.tsv`` into ``tune.tsv`` / ``heldout.tsv`` and ``written2.tsv``
 (situational, spoken, kana, typo, width, slang, number and order questions, written later) into
-``tune2.tsv`` / ``heldout2.tsv``.
+``tune2.tsv`` / ``heldout2.tsv``, and ``written3.tsv`` (questions about a situation: quoted card text, card
+names, negative, what-if, timing, order, count and partial-effect questions, issue 29) into ``tune3.tsv`` /
+``heldout3.tsv``.
 
 ``written.tsv`` holds queries written the way people type them at a table, with gold clauses read from the
 rulebook (most specific first), before any ranking change. A query goes to ``heldout.tsv`` when the first
@@ -25,7 +27,11 @@ def is_heldout(query: str) -> bool:
 
 
 # written set → (tune half, held-out half)
-SETS = {"written.tsv": ("tune.tsv", "heldout.tsv"), "written2.tsv": ("tune2.tsv", "heldout2.tsv")}
+SETS = {
+    "written.tsv": ("tune.tsv", "heldout.tsv"),
+    "written2.tsv": ("tune2.tsv", "heldout2.tsv"),
+    "written3.tsv": ("tune3.tsv", "heldout3.tsv"),
+}
 
 
 def split(written: str, tune: str, heldout: str) -> None:

@@ -53,26 +53,34 @@
     var item = element("li");
     var link = element("a");
     link.href = href;
-    link.appendChild(element("span", "live-number", number));
+    if (number) link.appendChild(element("span", "live-number", number));
     link.appendChild(document.createTextNode(label));
-    if (snippet) link.appendChild(element("span", "live-snippet", " — " + snippet));
+    if (snippet) link.appendChild(element("span", "live-snippet", " " + snippet));
     item.appendChild(link);
     return item;
   }
 
   function renderLive(box, payload) {
+    // Suggestions from memory while typing (search/suggest.py); the full ranking runs when the form is sent.
     box.textContent = "";
     var list = element("ol");
-    if (payload.jump) {
-      list.appendChild(liveItem(payload.jump.url, payload.jump.id, " へ移動", ""));
-    }
-    payload.hits.forEach(function (hit) {
-      if (payload.jump && hit.id === payload.jump.id && hit.book === payload.jump.book) return;
-      var parts = hit.title.split(" › ");
-      list.appendChild(liveItem(hit.url, hit.id, parts.slice(0, -1).join(" › "), hit.snippet.slice(0, 60)));
+    payload.suggestions.forEach(function (suggestion) {
+      if (suggestion.exact) {
+        list.appendChild(liveItem(suggestion.url, suggestion.id, " へ移動", ""));
+      } else if (suggestion.id) {
+        var number = suggestion.label.split(" ")[0];
+        list.appendChild(liveItem(suggestion.url, number, suggestion.label.slice(number.length), ""));
+      } else {
+        list.appendChild(liveItem(suggestion.url, "", suggestion.label, "で検索"));
+      }
     });
+    if (payload.search_url) {
+      var all = liveItem(payload.search_url, "", "「" + payload.query.trim() + "」", "で条文を検索（Enter）");
+      all.className = "live-submit";
+      list.appendChild(all);
+    }
     if (!list.children.length) {
-      box.appendChild(element("p", "empty", "該当する条文はまだありません"));
+      box.appendChild(element("p", "empty", "候補はありません。Enterで検索します"));
     } else {
       box.appendChild(list);
     }

@@ -10,7 +10,8 @@ from dataclasses import replace
 from playwright.sync_api import expect
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload, make_record
 from adjudicator.links.record import Versions
 from adjudicator.web.common.link_store import link_store

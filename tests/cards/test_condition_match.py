@@ -159,7 +159,8 @@ def test_a_scenario_with_unreadable_wording_is_refused_with_its_path():
 
 
 def test_trace_names_the_negation_in_words():
-    from adjudicator.engine import load_scenario, resolve
+    from adjudicator.engine import resolve
+    from adjudicator.reading import load_scenario
     from adjudicator import paths
 
     trace = resolve(load_scenario((paths.scenarios_dir() / "rules/chapter7/not-name.yaml").read_text("utf-8"))).to_json()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from tests.scenario_builder import scenario as build
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.engine.board import Board, Card, build_board
 from adjudicator.paths import scenarios_dir
 

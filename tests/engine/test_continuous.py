@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import continuous, load_scenario, restrictions
+from adjudicator.engine import continuous, restrictions
+from adjudicator.reading import load_scenario
 from adjudicator.engine.board import Card, Expiry, PowerMod, Stack, Timed, build_board
 from adjudicator.engine.game import Game
 from adjudicator.engine.resolution import new_game

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import copy
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.checks.verify import check
 from tests.scenario_builder import scenario as build
 

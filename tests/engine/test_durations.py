@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from tests.scenario_builder import scenario as build
 
 SAMURAI = {"name": "侍", "rank": 1, "power": 2000, "role": "attacker"}

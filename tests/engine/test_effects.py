@@ -12,14 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.format.effects import STEP_KINDS, Selector, Where
 from adjudicator.format.scenario import Scenario
 from adjudicator.engine.board import build_board
 from adjudicator.engine.effects.run import EffectRun
 from adjudicator.engine.facts import contains, facts_of, matches
 from adjudicator.engine.effects.selectors import select
-from adjudicator.engine.effects.steps import STEP_HANDLERS
+from adjudicator.engine.effects.run import STEP_HANDLERS
 from adjudicator.engine.game import Stop
 from adjudicator.engine.resolution import new_game
 from adjudicator.engine.trace import Recorder

@@ -9,7 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import main
-from adjudicator.engine import ScenarioError, canonical_json, dumps, load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.loading import canonical_json, dumps
+from adjudicator.reading import load_scenario
 from adjudicator.checks.verify import verify_file
 from adjudicator.paths import scenarios_dir
 from tests.scenario_builder import scenario

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.checks.verify import scenario_files
 from adjudicator.links.payload import decode_payload
 

@@ -7,7 +7,9 @@ import json
 
 import pytest
 
-from adjudicator.engine import canonical_json, load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.format.loading import canonical_json
+from adjudicator.reading import load_scenario
 from adjudicator.checks.coverage import BOARD_CHAPTERS, coverage, load_marks, render
 from adjudicator.paths import scenarios_dir
 

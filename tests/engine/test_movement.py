@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.engine import load_scenario, resolve
-from adjudicator.engine.effects.steps import STEP_HANDLERS
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
+from adjudicator.engine.effects.run import STEP_HANDLERS
 from adjudicator.format.effects import STEP_KINDS
 from adjudicator.format.errors import ScenarioError
 

@@ -8,7 +8,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.engine.board import Expiry, PowerMod
 from adjudicator.engine.board_record import BoardRecord
 from adjudicator.engine.stats import apply_power_mods

@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import main
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.checks.audit import audit, branches, import_engine
 from adjudicator.engine.rules import Rule, registered_rules
 from adjudicator.engine.trace import Considered

@@ -28,6 +28,6 @@ def test_scenario_meets_its_expectations(path: Path):
 
 @pytest.mark.parametrize("path", FILES, ids=[str(path.relative_to(SCENARIOS)) for path in FILES])
 def test_scenario_has_an_expect_block(path: Path):
-    from adjudicator.engine import load_scenario
+    from adjudicator.reading import load_scenario
 
     assert load_scenario(path.read_text(encoding="utf-8")).expect is not None

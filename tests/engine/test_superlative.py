@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.engine import ScenarioError, load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.format.errors import ScenarioError
+from adjudicator.reading import load_scenario
 from adjudicator.format.effects import Selector
 from adjudicator.reading import read_effect
 from tests.scenario_builder import scenario as build

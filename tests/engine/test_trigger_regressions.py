@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import yaml
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 
 
 def phase_start(mark: str, **card_state) -> dict:

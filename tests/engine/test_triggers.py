@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.engine.board import build_board
 from adjudicator.engine.game import MAX_EFFECT_OPERATIONS, MAX_TRIGGER_DEPTH
 from adjudicator.engine.resolution import new_game

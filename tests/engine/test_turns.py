@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.engine import durations, load_scenario, resolve
+from adjudicator.engine import durations, resolve
+from adjudicator.reading import load_scenario
 from adjudicator.engine.board import Expiry, Timed, build_board
 from adjudicator.format.base import Timed as TimedSpec
 from tests.scenario_builder import scenario as build

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
-from adjudicator.engine import canonical_json, load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.format.loading import canonical_json
+from adjudicator.reading import load_scenario
 from adjudicator.web.builder.data import scenario_data
 from adjudicator.web.builder.draft import draft_from_data, new_draft
 from tests.scenario_builder import scenario as build

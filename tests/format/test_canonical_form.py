@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.engine import canonical_json, load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.format.loading import canonical_json
+from adjudicator.reading import load_scenario
 from adjudicator.checks.verify import scenario_files
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import adjudicator
 import adjudicator.engine
-from adjudicator.engine.effects.steps import STEP_HANDLERS
+from adjudicator.engine.effects.run import STEP_HANDLERS
 from adjudicator.engine.resolution import ACTIONS
 from adjudicator.engine.rules import registered_rules
 from adjudicator.format.actions import ACTION_KINDS

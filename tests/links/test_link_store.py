@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import PostgresLinkStore, SQLiteLinkStore, make_record, open_store, store_location
 from adjudicator.links.record import Versions
 from adjudicator.links.store import LinkCollision, StoreUnavailable, redacted

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.engine.board_record import BoardRecord, SlotRecord
 from adjudicator.engine.trace import Trace, UnreadableTrace
 from adjudicator.links import Ruling, encode_payload, make_record

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator import ENGINE_VERSION, paths
-from adjudicator.engine import canonical_json, load_scenario
+from adjudicator.format.loading import canonical_json
+from adjudicator.reading import load_scenario
 from adjudicator.links import PayloadProblem, decode_payload, encode_payload, is_link_id, link_id, make_record
 from adjudicator.links.payload import MAX_JSON_BYTES, MAX_PAYLOAD_CHARS, MadeUnder, payload_made_under, payload_text
 from adjudicator.links.record import Versions, current_versions

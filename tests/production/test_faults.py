@@ -22,7 +22,7 @@ import pytest
 import yaml
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 from adjudicator.rulebook import list_rulebooks
 from adjudicator.search.store import MANIFEST_NAME, open_or_build

@@ -29,7 +29,7 @@ import pytest
 import yaml
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 
 REPOSITORY = Path(__file__).resolve().parents[2]

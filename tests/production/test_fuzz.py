@@ -26,7 +26,9 @@ from hypothesis.errors import Unsatisfiable
 from hypothesis import strategies as st
 
 from adjudicator import paths
-from adjudicator.engine import ScenarioError, load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.format.errors import ScenarioError
+from adjudicator.reading import load_scenario
 from adjudicator.format.base import PHASES
 from adjudicator.format.scenario import FORMAT
 from adjudicator.links import encode_payload

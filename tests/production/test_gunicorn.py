@@ -22,7 +22,7 @@ import pytest
 import yaml
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 from adjudicator.web.common.security import MAX_URL_CHARS
 from tests.production.gunicorn_command import readme_gunicorn_argv

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.engine import ScenarioError, load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.format.errors import ScenarioError
+from adjudicator.reading import load_scenario
 from adjudicator.engine import game, trace
 from adjudicator.format.base import MAX_ACTIONS, MAX_CARD_LIST, MAX_REPEAT, MAX_SENTENCES, MAX_STEPS
 from adjudicator.format.loading import MAX_DEPTH, MAX_SOURCE_BYTES

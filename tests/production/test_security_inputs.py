@@ -16,7 +16,8 @@ import pytest
 import yaml
 
 from adjudicator import paths
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.links import make_record
 from adjudicator.links.record import LinkRecord
 from adjudicator.web.common.link_store import link_store

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.format.loading import load_scenario as load_unread, parse_text
 from adjudicator.format.scenario import iter_cards
 from adjudicator.reading import read_effect

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.reading import read_effect
 from tests.scenario_builder import one_effect
 

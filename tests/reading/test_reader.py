@@ -8,7 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import main as cli
-from adjudicator.engine import ScenarioError, load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.format.errors import ScenarioError
+from adjudicator.reading import load_scenario
 from adjudicator.reading import TextTooLong, read_effect
 from adjudicator.reading.productions import registered_productions
 from adjudicator.rulebook import load_rulebook

@@ -12,7 +12,8 @@ from pydantic import BaseModel, Field
 from werkzeug.datastructures import MultiDict
 
 from adjudicator import paths
-from adjudicator.engine import ScenarioError, load_scenario
+from adjudicator.format.errors import ScenarioError
+from adjudicator.reading import load_scenario
 from adjudicator.format import fields as format_fields
 from adjudicator.format.actions import ACTION_KINDS, Action
 from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, Condition, MillSpec, Step

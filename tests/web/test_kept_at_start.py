@@ -85,7 +85,7 @@ def test_the_gallery_and_the_examples_read_back_are_those_made(own_data_dir):
         scan(root)
         gallery.gallery.cache_clear()
         index = ExampleIndex.scan(root)
-        return gallery.gallery(root), [(e.name, e.tokens) for e in index.matching("ウラのカードで攻撃できる？", ["6.7.1"])]
+        return gallery.gallery(root), [(e.name, index.bigrams(e)) for e in index.matching("ウラのカードで攻撃できる？", ["6.7.1"])]
 
     first = made_anew()
     assert sorted(path.name.split("-")[0] for path in own_data_dir.iterdir()) == ["examples", "gallery", "scan"]

@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from adjudicator.engine import load_scenario
+from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 from adjudicator.official import RulingsFile, read_rulings_file
 
@@ -206,7 +206,7 @@ def test_a_stateless_link_made_before_versions_were_recorded_still_opens_unchang
     import base64
     import zlib
 
-    from adjudicator.engine import canonical_json
+    from adjudicator.format.loading import canonical_json
 
     client, _, _ = landed
     scenario = load_scenario(SONOGO.read_text(encoding="utf-8"))

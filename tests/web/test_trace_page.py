@@ -12,7 +12,8 @@ import pytest
 import yaml
 
 from adjudicator import ENGINE_VERSION, paths
-from adjudicator.engine import load_scenario, resolve
+from adjudicator.engine import resolve
+from adjudicator.reading import load_scenario
 from adjudicator.format.loading import MAX_SOURCE_BYTES
 from adjudicator.links import encode_payload, make_record
 from adjudicator.links.record import Versions, current_versions

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import ChooseEffectsSpec, EffectOption, Step
-from adjudicator.engine.effects.run import NOT_DONE, StepResult
+from adjudicator.engine.effects.run import NOT_DONE, handles, StepResult
 from adjudicator.engine.rules import rule
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ OR_WHOLE_OPTION = rule(
 RESOLVED_WHOLE = rule("resolved_whole", ("6.1.2", "6.1.3"), "選んだ効果を解決し、書かれた全ての処理を終えれば完全に解決したことになる")
 
 
+@handles("choose_effects")
 def choose_effects_step(run: "EffectRun", step: Step) -> StepResult:
     spec: ChooseEffectsSpec = step.argument
     rules = (CHOOSE_FIRST, OR_IS_ONE_SIDE, OR_WHOLE_OPTION) if spec.or_ else (CHOOSE_FIRST,)
@@ -66,6 +67,3 @@ def _valid_picks(run: "EffectRun", spec: ChooseEffectsSpec, rules) -> list[int]:
 
 def _words(option: EffectOption) -> str:
     return option.text or "、".join(step.kind for step in option.do)
-
-
-CHOICE_STEPS = {"choose_effects": choose_effects_step}

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from adjudicator.format.effects import CardRef, CopyEffectSpec, Effect, Step
 from adjudicator.engine.facts import facts_of
 from adjudicator.engine.effects.names import COPY_NAME_COUNTS, COPY_NAME_LIMIT, COPY_RESTRICTED, EFFECT_RESTRICTION, name_limit_problem
-from adjudicator.engine.effects.run import NOT_DONE, StepResult
+from adjudicator.engine.effects.run import NOT_DONE, handles, StepResult
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.effects.shared import shared_cards
 from adjudicator.engine.words import card_words
@@ -46,6 +46,7 @@ COPY_DEPTH = rule("copy_depth", ("6.11.1", "10.1.9"), "コピーの中のコピ�
 MAX_COPY_DEPTH = 3
 
 
+@handles("copy_effect")
 def copy_effect_step(run: "EffectRun", step: Step) -> StepResult:
     spec: CopyEffectSpec = step.argument
     game, board = run.game, run.board
@@ -139,6 +140,3 @@ def _mark_limits_ignored(game: "Game", source: "Card", effect: Effect) -> list[C
     if forbidden is not None:
         notes.append(Considered.of(f"コピー元への発動の禁止（{forbidden[0]}）は、宿主という別のカードでの実行には及ばない", COPY_NO_MARK_LIMITS))
     return notes
-
-
-COPY_STEPS = {"copy_effect": copy_effect_step}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine.effects.run import DONE, StepResult
+from adjudicator.engine.effects.run import DONE, handles, StepResult
 from adjudicator.engine.rules import rule
 from adjudicator.format.effects import Step
 
@@ -18,6 +18,7 @@ EXTRA_TURN_CHAINS = rule("extra_turn_chains", "5.8.4", "追加のターン中に
 EXTRA_TURN_WHOSE = rule("extra_turn_whose", "5.8.1", "「再び自分のターンになる」は自分のターン中に解決される効果を前提とする")
 
 
+@handles("extra_turn")
 def extra_turn_step(run: "EffectRun", step: Step) -> StepResult:
     """「再び自分のターンになる」: one more turn after this one (5.8.1); never two from one turn (5.8.3)."""
     board, game = run.board, run.game

@@ -14,7 +14,7 @@ from adjudicator.engine import durations, restrictions
 from adjudicator.engine.board import Card, RankMod, Timed
 from adjudicator.engine.facts import describe_where
 from adjudicator.engine.effects.immunity import IMMUNE, PROHIBITION_FIRST, immune
-from adjudicator.engine.effects.run import DONE, StepResult
+from adjudicator.engine.effects.run import DONE, handles, StepResult
 from adjudicator.engine.effects.selectors import select, selection_rules
 from adjudicator.engine.words import card_words, cards_words
 from adjudicator.engine.rules import FACE_DOWN_NO_INFO, Rule, rule
@@ -33,6 +33,7 @@ RANK_CHANGE = rule("rank_change", ("2.2.3", "10.4.2"), "実効ランクを変更
 FACE_DOWN_NO_RANK = rule("face_down_no_rank", ("3.1.2", "3.1.7"), "ウラのカードはランクを持たないため、ランクの増減は適用されない")
 
 
+@handles("restrict")
 def restrict_step(run: "EffectRun", step: Step) -> StepResult:
     """「相手は〜できない」 and its card-subject and counted forms (8.2.4, 8.2.5, 10.3)."""
     spec: RestrictSpec = step.argument
@@ -88,6 +89,7 @@ def _restrict_cards(run: "EffectRun", spec: RestrictSpec) -> StepResult:
     return StepResult(complete=selection.complete, happened=bool(selection.cards))
 
 
+@handles("grant")
 def grant_step(run: "EffectRun", step: Step) -> StepResult:
     """アタッカー/ブロッカーを得る: kept while face-down, but not had then (3.1.4, 3.6.1)."""
     spec: GrantSpec = step.argument
@@ -102,6 +104,7 @@ def grant_step(run: "EffectRun", step: Step) -> StepResult:
     return _each_card(run, spec.target, f"{role}を得る", give, (GRANT, durations.duration_rule(spec)))
 
 
+@handles("protect")
 def protect_step(run: "EffectRun", step: Step) -> StepResult:
     """場を離れない等: only the cards on the field now are protected (8.2.6); it beats actions (10.2.1)."""
     spec: ProtectSpec = step.argument
@@ -117,6 +120,7 @@ def protect_step(run: "EffectRun", step: Step) -> StepResult:
     )
 
 
+@handles("rank")
 def rank_step(run: "EffectRun", step: Step) -> StepResult:
     """ランク増減: the effective rank events' levels are judged with (2.2.3); amounts add up (10.4.2)."""
     spec: RankSpec = step.argument

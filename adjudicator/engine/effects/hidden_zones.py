@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from adjudicator import vocabulary
 from adjudicator.format.effects import LookSpec, SearchSpec, ShuffleSpec, Step
 from adjudicator.engine.facts import asks_information, describe_where, facts_of, matches
-from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, StepResult
+from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, handles, StepResult
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.words import cards_words, count_change
 from adjudicator.engine.zone_moves import put_in_zone
@@ -60,6 +60,7 @@ PRIVACY = {"deck": DECK_PRIVATE, "graveyard": GRAVEYARD_PRIVATE, "hand": HAND_PR
 # --- 「見て」: reading face-down field cards (3.1.6) ----------------------------------------------------
 
 
+@handles("look")
 def look_step(run: "EffectRun", step: Step) -> StepResult:
     spec: LookSpec = step.argument
     board = run.board
@@ -87,6 +88,7 @@ def look_step(run: "EffectRun", step: Step) -> StepResult:
 # --- searching a deck or graveyard (6.5.6) ------------------------------------------------------------
 
 
+@handles("search")
 def search_step(run: "EffectRun", step: Step) -> StepResult:
     spec: SearchSpec = step.argument
     game, board = run.game, run.board
@@ -227,6 +229,7 @@ def shuffle_looked_into(run: "EffectRun") -> None:
     run.looked_into.clear()
 
 
+@handles("shuffle")
 def shuffle_step(run: "EffectRun", step: Step) -> StepResult:
     spec: ShuffleSpec = step.argument
     for owner in run.players(spec.player):
@@ -237,6 +240,3 @@ def shuffle_step(run: "EffectRun", step: Step) -> StepResult:
 
 def _clauses(*rules) -> tuple[str, ...]:
     return cited_clauses(*rules)
-
-
-HIDDEN_ZONE_STEPS = {"look": look_step, "search": search_step, "shuffle": shuffle_step}

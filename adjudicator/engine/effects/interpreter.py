@@ -21,8 +21,24 @@ from adjudicator.engine.board import Card
 from adjudicator.engine.effects.conditions import RESOLUTION_CONDITION, judge
 from adjudicator.engine.effects.hidden_zones import shuffle_looked_into
 from adjudicator.engine.effects.names import record_activation
-from adjudicator.engine.effects.run import EffectRun, StepResult
-from adjudicator.engine.effects.steps import STEP_HANDLERS
+from adjudicator.engine.effects.run import STEP_HANDLERS, EffectRun, StepResult
+
+# Every mechanism's module, imported for its steps: each registers them with @handles(kind) when imported.
+from adjudicator.engine.effects import (  # noqa: F401
+    choice,
+    copy,
+    extra_turn,
+    grants,
+    hidden_zones,
+    move_on_field,
+    refresh_lock,
+    repeat,
+    set_from_hand,
+    steps,
+    summon,
+    to_hand_or_deck,
+    zone_swap,
+)
 from adjudicator.engine.picks import with_picks
 from adjudicator.engine.rules import SEQUENTIAL_MILL_EACH, rule
 

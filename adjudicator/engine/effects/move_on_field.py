@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from adjudicator.engine.board import Card
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_CAN_BE_COVERED, PROHIBITION_FIRST, immune
 from adjudicator.engine.effects.placing import NOT_LEAVING, NOT_ON_FACE_DOWN, covered_note, single_target
-from adjudicator.engine.effects.run import DONE, NOT_DONE, StepResult
+from adjudicator.engine.effects.run import DONE, NOT_DONE, handles, StepResult
 from adjudicator.engine.words import card_words
 from adjudicator.engine.rules import ATTACKER_LEFT, TARGET_LEFT, Rule, rule
 from adjudicator.engine.trace import Considered
@@ -32,6 +32,7 @@ INFORMATION_TRAVELS = rule(
 SAME_FIELD_ONLY = rule("same_field_only", "3.4.1", "場のカードの移動は同じ場の中で他のオモテのカードの上へ行う")
 
 
+@handles("move")
 def move_step(run: "EffectRun", step: Step) -> StepResult:
     """A field card onto another face-up card of the same field; only the top moves (2.3.3)."""
     spec: MoveSpec = step.argument

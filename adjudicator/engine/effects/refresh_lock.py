@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import Step
 from adjudicator.engine.effects.immunity import IMMUNE, immune
-from adjudicator.engine.effects.run import StepResult
+from adjudicator.engine.effects.run import handles, StepResult
 from adjudicator.engine.effects.selectors import select
 from adjudicator.engine.words import card_words, cards_words
 from adjudicator.engine.rules import rule
@@ -21,6 +21,7 @@ NO_REFRESH = rule(
 )
 
 
+@handles("no_refresh")
 def no_refresh_step(run: "EffectRun", step: Step) -> StepResult:
     board = run.board
     selection = select(run, step.argument)
@@ -38,6 +39,3 @@ def no_refresh_step(run: "EffectRun", step: Step) -> StepResult:
         changes=[f"{card_words(board, card)}: 次のリフレッシュでアクティブにならない" for card in locked], considered=considered,
     )
     return StepResult(complete=selection.complete and len(locked) == len(selection.cards), happened=bool(locked))
-
-
-REFRESH_LOCK_STEPS = {"no_refresh": no_refresh_step}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.engine.effects.run import StepResult
+from adjudicator.engine.effects.run import handles, StepResult
 from adjudicator.engine.rules import rule
 from adjudicator.format.effects import Step
 
@@ -17,6 +17,7 @@ REPEAT_LOOKS_ANEW = rule(
 )
 
 
+@handles("repeat")
 def repeat_step(run: "EffectRun", step: Step) -> StepResult:
     """「…操作をn回行う」: each time the steps look at the board as it is then (2.3.5, 10.1.4)."""
     times = step.repeat or 0

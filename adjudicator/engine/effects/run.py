@@ -38,6 +38,23 @@ DONE = StepResult(True, True)
 NOTHING_TO_DO = StepResult(True, False)   # e.g. 「全て」 over zero cards (8.3.2), a draw of 0 (6.5.12)
 NOT_DONE = StepResult(False, False)
 
+StepHandler = Callable[["EffectRun", Step], StepResult]
+# Every step kind's handler, registered by the module of its mechanism with @handles(kind), as rule() registers
+# a rule; importing adjudicator.engine imports every mechanism, so the table is whole once the engine is loaded.
+STEP_HANDLERS: dict[str, StepHandler] = {}
+
+
+def handles(kind: str) -> Callable[[StepHandler], StepHandler]:
+    """Register the decorated function as the handler of the step ``kind`` (one handler per kind)."""
+
+    def register(handler: StepHandler) -> StepHandler:
+        if kind in STEP_HANDLERS:
+            raise ValueError(f"step {kind!r} has two handlers: {STEP_HANDLERS[kind].__name__} and {handler.__name__}")
+        STEP_HANDLERS[kind] = handler
+        return handler
+
+    return register
+
 
 @dataclass
 class Referent:

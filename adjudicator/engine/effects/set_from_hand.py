@@ -20,7 +20,7 @@ from adjudicator.engine.effects.placing import (
     single_target,
     stack_words,
 )
-from adjudicator.engine.effects.run import DONE, NOT_DONE, StepResult
+from adjudicator.engine.effects.run import DONE, NOT_DONE, handles, StepResult
 from adjudicator.engine.effects.summon import cards_to_place
 from adjudicator.engine.words import card_words, count_change
 from adjudicator.engine.events import Event
@@ -36,6 +36,7 @@ EFFECT_SET = rule(
 )
 
 
+@handles("set_from_hand")
 def set_from_hand_step(run: "EffectRun", step: Step) -> StepResult:
     """「手札の〇〇を〇〇の上にセットする」: face-down on an own face-up card, ranks as the text says (7.4.1)."""
     spec: SetFromHandSpec = step.argument

@@ -1,4 +1,4 @@
-"""The steps an effect's sentences are made of, keyed by step kind in :data:`STEP_HANDLERS`.
+"""The steps of the core chapters (draw, mill, discard, send to the graveyard, rest, activate, flip, power, win).
 
 A step handler has the signature ``handler(run: EffectRun, step: scenario.Step) -> StepResult``:
 
@@ -13,7 +13,9 @@ The interpreter counts the operation, then after the handler checks the decks (1
 「〜た時」 triggers the step caused (10.1.9); a handler does neither. Card selection goes through
 :mod:`.selectors`, which stops for a decision when a player's pick is missing. Each mechanism's handlers live in
 its own module (:mod:`.summon`, :mod:`.set_from_hand`, :mod:`.move_on_field`, :mod:`.to_hand_or_deck`,
-:mod:`.repeat`, :mod:`.grants`, :mod:`.extra_turn`, and the :mod:`.mechanics` ones) and are listed below.
+:mod:`.repeat`, :mod:`.grants`, :mod:`.extra_turn`, :mod:`.choice`, :mod:`.hidden_zones`, :mod:`.zone_swap`,
+:mod:`.copy`, :mod:`.refresh_lock`), each registered with ``@handles(kind)`` (:data:`.run.STEP_HANDLERS`), as a
+rule is with ``rule()``.
 """
 
 from __future__ import annotations
@@ -27,24 +29,11 @@ from adjudicator.format.effects import DiscardSpec, DrawSpec, MillSpec, PowerSpe
 from adjudicator.engine.board import Card, PowerMod, expiry_from, zone_count
 from adjudicator.engine.effects.board_counts import count_on_board
 from adjudicator.engine.facts import facts_of
-from adjudicator.engine.effects.extra_turn import extra_turn_step
-from adjudicator.engine.effects.grants import grant_step, protect_step, rank_step, restrict_step
 from adjudicator.engine.effects.immunity import IMMUNE, IMMUNE_NOT_PLAYERS, PROHIBITION_FIRST, immune, kept_on_field
-from adjudicator.engine.effects.mechanics import MECHANICS_STEPS
-from adjudicator.engine.effects.move_on_field import move_step
 from adjudicator.engine.effects.placing import paused_note
-from adjudicator.engine.effects.repeat import repeat_step
-from adjudicator.engine.effects.run import DONE, NOT_DONE, NOTHING_TO_DO, StepResult, Referent
+from adjudicator.engine.effects.run import DONE, NOTHING_TO_DO, NOT_DONE, handles, Referent, StepResult
 from adjudicator.engine.effects.selectors import ALL_ZERO_COMPLETE, CHOOSE, SIMULTANEOUS, Selection, select, selection_rules
-from adjudicator.engine.effects.set_from_hand import set_from_hand_step
-from adjudicator.engine.effects.summon import summon_without_set_step
-from adjudicator.engine.effects.to_hand_or_deck import (
-    covering_cards,
-    hand_to_deck_step,
-    return_to_hand_step,
-    to_deck_step,
-    uncovered_notes,
-)
+from adjudicator.engine.effects.to_hand_or_deck import covering_cards, uncovered_notes
 from adjudicator.engine.words import card_words, cards_words, count_change
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import WIN_BY_EFFECT, Rule, rule
@@ -53,8 +42,6 @@ from adjudicator.engine.trace import Considered
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
-
-StepHandler = Callable[["EffectRun", Step], StepResult]
 
 DRAW = rule("draw", ("6.5.10", "2.5.1"), "「引く」は山札の一番上から手札に加える")
 FIXED_DRAW = rule("fixed_draw", ("6.5.8", "6.5.1"), "「n枚引く」は指定枚数をまとめて行い、一部だけを行うことはできない")
@@ -99,6 +86,7 @@ def _for_each_player(run: "EffectRun", step: Step, handler) -> StepResult:
     return StepResult(complete=all(o.complete for o in outcomes), happened=any(o.happened for o in outcomes))
 
 
+@handles("draw")
 def draw_step(run: "EffectRun", step: Step) -> StepResult:
     spec = step.argument
     if isinstance(spec, DrawSpec) and spec.count_of is not None:
@@ -194,6 +182,7 @@ def _up_to_draw(run: "EffectRun", spec: DrawSpec) -> StepResult:
 # --- deck and hand to the graveyard ---------------------------------------------------------------
 
 
+@handles("mill")
 def mill_step(run: "EffectRun", step: Step) -> StepResult:
     """山札の上からn枚を墓地へ送る: a move, not damage (11.3.1); 「互いに」 both at once (10.1.1)."""
     spec: MillSpec = step.argument
@@ -224,6 +213,7 @@ def mill_step(run: "EffectRun", step: Step) -> StepResult:
     return StepResult.counted(done, wanted)
 
 
+@handles("discard")
 def discard_step(run: "EffectRun", step: Step) -> StepResult:
     """手札をn枚墓地へ送る: the player picks which unless nothing tells the cards apart."""
     spec = step.argument
@@ -273,6 +263,7 @@ def _phrase(run: "EffectRun", selection: Selection, verb: str) -> str:
     return f"{verb}対象のカードがないので、この動作は完全には解決しない"
 
 
+@handles("send_to_graveyard")
 def send_to_graveyard_step(run: "EffectRun", step: Step) -> StepResult:
     """場のカードを墓地へ送る: the selected cards move together after their interrupts (10.1.7, 10.1.8)."""
     selection = select(run, step.argument)
@@ -349,14 +340,17 @@ def _change_each(
     return StepResult(complete=selection.complete and not unaffected, happened=bool(changed) or bool(selection.cards) and not unaffected)
 
 
+@handles("rest")
 def rest_step(run: "EffectRun", step: Step) -> StepResult:
     return _change_each(run, step, "レストする", "アクティブ → レスト", lambda card: zone_moves.set_rested(run.game, card, True), (REST,))
 
 
+@handles("activate_cards")
 def activate_cards_step(run: "EffectRun", step: Step) -> StepResult:
     return _change_each(run, step, "アクティブにする", "レスト → アクティブ", lambda card: zone_moves.set_rested(run.game, card, False), (REST,))
 
 
+@handles("flip_down")
 def flip_down_step(run: "EffectRun", step: Step) -> StepResult:
     return _change_each(
         run, step, "ウラにする", "オモテ → ウラ", lambda card: zone_moves.set_face_down(run.game, card, True), (FLIP,),
@@ -364,6 +358,7 @@ def flip_down_step(run: "EffectRun", step: Step) -> StepResult:
     )
 
 
+@handles("flip_up")
 def flip_up_step(run: "EffectRun", step: Step) -> StepResult:
     return _change_each(
         run, step, "オモテにする", "ウラ → オモテ", lambda card: zone_moves.set_face_down(run.game, card, False), (FLIP,),
@@ -376,6 +371,7 @@ POWER_CARDS_FIXED = rule(
 )
 
 
+@handles("power")
 def power_step(run: "EffectRun", step: Step) -> StepResult:
     """パワー増減 (10.4.2) / 「パワーが〇〇になる」 (10.4.3); never below 0 (11.6.2); not on face-down cards (3.1.7)."""
     spec: PowerSpec = step.argument
@@ -421,35 +417,7 @@ def power_step(run: "EffectRun", step: Step) -> StepResult:
     return StepResult(complete=selection.complete and applied == len(selection.cards), happened=applied > 0)
 
 
+@handles("win")
 def win_step(run: "EffectRun", step: Step) -> StepResult:
     run.game.win(run.controller, WIN_BY_EFFECT)
     return DONE
-
-
-STEP_HANDLERS: dict[str, StepHandler] = {
-    "draw": draw_step,
-    "mill": mill_step,
-    "discard": discard_step,
-    "send_to_graveyard": send_to_graveyard_step,
-    "rest": rest_step,
-    "activate_cards": activate_cards_step,
-    "flip_down": flip_down_step,
-    "flip_up": flip_up_step,
-    "power": power_step,
-    "win": win_step,
-    # Cards put onto the field, moved on it, or into the hand or the deck; the steps that give for a time.
-    "summon_without_set": summon_without_set_step,
-    "set_from_hand": set_from_hand_step,
-    "move": move_step,
-    "return_to_hand": return_to_hand_step,
-    "to_deck": to_deck_step,
-    "hand_to_deck": hand_to_deck_step,
-    "repeat": repeat_step,
-    "restrict": restrict_step,
-    "grant": grant_step,
-    "protect": protect_step,
-    "rank": rank_step,
-    "extra_turn": extra_turn_step,
-    # Choices between effects, hidden zones, zone swaps, effect copy, the refresh lock.
-    **MECHANICS_STEPS,
-}

@@ -23,7 +23,7 @@ from adjudicator.engine.effects.placing import (
     single_target,
     stack_words,
 )
-from adjudicator.engine.effects.run import NOT_DONE, StepResult
+from adjudicator.engine.effects.run import NOT_DONE, handles, StepResult
 from adjudicator.engine.effects.selectors import CHOOSE, ref_of, select
 from adjudicator.engine.words import card_words, count_change
 from adjudicator.engine.events import Event
@@ -62,6 +62,7 @@ IEYASU_NAME = "三河の天下人\u3000徳川家康"
 IEYASU_EFFECT = "三河武士団の結束"
 
 
+@handles("summon_without_set")
 def summon_without_set_step(run: "EffectRun", step: Step) -> StepResult:
     """「セットせずに召喚」: the cards found, within the summon limits, onto empty slots or the named card (6.9)."""
     spec: SummonWithoutSetSpec = step.argument

@@ -12,7 +12,7 @@ from adjudicator.engine import zone_moves
 from adjudicator.engine.board import Card
 from adjudicator.engine.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE, PROHIBITION_FIRST, kept_on_field
-from adjudicator.engine.effects.run import StepResult
+from adjudicator.engine.effects.run import handles, StepResult
 from adjudicator.engine.effects.selectors import CHOOSE, select, selection_rules
 from adjudicator.engine.words import cards_words, count_change
 from adjudicator.engine.rules import rule
@@ -28,6 +28,7 @@ HAND_TO_DECK = rule("hand_to_deck", "2.7.1", "手札のカードを山札に置�
 BATCH_FIXED = rule("batch_fixed", "2.3.4", "複数枚をまとめて選ぶ効果は、処理を開始した時点で場にあったカードから選ぶ")
 
 
+@handles("return_to_hand")
 def return_to_hand_step(run: "EffectRun", step: Step) -> StepResult:
     """「手札に戻す」: field cards to their owners' hands, leaving the field (3.5.1)."""
     return _leave(run, step.argument, "hand", "手札に戻す")
@@ -47,6 +48,7 @@ def uncovered_notes(board, moved: list, covering: set[int]) -> list[Considered]:
     return [Considered.of(f"{cards_words(board, uncovered)}の下にあったカードが新たに一番上になったが、この処理の対象には加わらない", BATCH_FIXED)]
 
 
+@handles("to_deck")
 def to_deck_step(run: "EffectRun", step: Step) -> StepResult:
     """「山札の上/下に置く」: field cards onto the top or the bottom of their owners' decks, leaving the field (3.5.1)."""
     spec: ToDeckSpec = step.argument
@@ -86,6 +88,7 @@ def _leave(run: "EffectRun", ref: CardRef, destination: str, verb: str) -> StepR
     return StepResult(complete=selection.complete and len(moved) == len(selection.cards), happened=bool(moved))
 
 
+@handles("hand_to_deck")
 def hand_to_deck_step(run: "EffectRun", step: Step) -> StepResult:
     """手札をn枚山札の上/下に置く; the event being resolved is not in the hand (2.8.2)."""
     spec: HandToDeckSpec = step.argument

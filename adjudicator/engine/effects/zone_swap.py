@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import Step, SwapZonesSpec
-from adjudicator.engine.effects.run import NOT_DONE, StepResult
+from adjudicator.engine.effects.run import NOT_DONE, handles, StepResult
 from adjudicator.engine.words import count_change
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
@@ -29,6 +29,7 @@ PLAYER_ZONE_TARGET = rule("player_zone_target", "8.1.1", "効果が影響を与�
 DAMAGE_ZERO_RULE = rule("swap_not_damage", "11.2.8", "「山札が受けるダメージを0にできる」は攻撃によるダメージにだけ使える")
 
 
+@handles("swap_zones")
 def swap_zones_step(run: "EffectRun", step: Step) -> StepResult:
     spec: SwapZonesSpec = step.argument
     board, game = run.board, run.game
@@ -62,6 +63,3 @@ def swap_zones_step(run: "EffectRun", step: Step) -> StepResult:
             considered=considered,
         )
     return StepResult(True, True) if swapped == len(run.players(spec.player)) else (StepResult(False, swapped > 0) if swapped else NOT_DONE)
-
-
-ZONE_SWAP_STEPS = {"swap_zones": swap_zones_step}

@@ -7,7 +7,8 @@ from typing import Any
 
 from flask import jsonify, request
 
-from adjudicator.engine import ScenarioError, load_scenario
+from adjudicator.format.errors import ScenarioError
+from adjudicator.reading import load_scenario
 from adjudicator.format.loading import MAX_SOURCE_BYTES
 from adjudicator.links import Ruling
 from adjudicator.web.api.openapi import bp

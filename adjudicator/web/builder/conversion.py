@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.engine import Scenario, ScenarioError
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.scenario import Scenario
 from adjudicator.format.loading import parse_text
 from adjudicator.web.builder.values import text
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import ScenarioError
+from adjudicator.format.errors import ScenarioError
 from adjudicator.format.scenario import FORMAT
 from adjudicator.reading import load_scenario as read_scenario
 from adjudicator.web.builder.conversion import Conversion, merge_more, number, parse_yaml, set_text

@@ -7,7 +7,9 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
-from adjudicator.engine import Scenario, ScenarioError, dumps
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.loading import dumps
+from adjudicator.format.scenario import Scenario
 from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import Ruling
 from adjudicator.web.builder.data import validated

@@ -39,6 +39,7 @@ IMMUTABLE_ENDPOINTS = frozenset({
     "rulings.example_trace",
     "rulings.stateless_link",
     "rulings.short_link",
+    "search.suggest_json",
 })
 DEFAULT_SIZE = 2_000
 MAX_ENTRY_BYTES = 1 << 20

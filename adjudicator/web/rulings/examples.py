@@ -2,35 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from flask import abort
 
 from adjudicator import paths
-from adjudicator.engine import Scenario, load_scenario
+from adjudicator.format.scenario import Scenario
+from adjudicator.reading import load_scenario
 from adjudicator.search import corpus
+from adjudicator.search.corpus import Entry
 from adjudicator.web.rulings import gallery as curated
 
 
-@dataclass(frozen=True)
-class Example:
-    name: str          # "attack/block-deck-attack-excess"
-    group: str
-    title: str
-    question: str
-    cites: tuple[str, ...] = ()  # the clauses its expectation says the ruling cites (expect.cites)
-
-
 @lru_cache(maxsize=1)
-def _examples(root: Path) -> tuple[Example, ...]:
-    # The corpus's plain fields, read once and kept beside the search index (search/corpus.py).
-    return tuple(Example(entry.name, entry.name.rsplit("/", 1)[0], entry.title, entry.question, entry.cites)
-                 for entry in corpus.entries(root))
+def _examples(root: Path) -> tuple[Entry, ...]:
+    # The corpus's worked examples, read once and kept beside the search index (search/corpus.py).
+    return tuple(corpus.entries(root))
 
 
-def examples_citing(clause_id: str, limit: int = 6) -> tuple[list[Example], int]:
+def examples_citing(clause_id: str, limit: int = 6) -> tuple[list[Entry], int]:
     """The examples whose expected ruling cites ``clause_id`` or one of its items (10.6.2 ← 10.6.2-6), the
     gallery's first; and how many there are in all."""
     curated = {card.name for group in curated_gallery() for card in group.cards}
@@ -44,7 +35,7 @@ def curated_gallery() -> tuple[curated.GalleryGroup, ...]:
     return curated.gallery(paths.scenarios_dir())
 
 
-def examples() -> tuple[Example, ...]:
+def examples() -> tuple[Entry, ...]:
     return _examples(paths.scenarios_dir())
 
 

@@ -8,8 +8,7 @@ from typing import Any
 from flask import current_app, jsonify, redirect, render_template, request, url_for
 
 from adjudicator import vocabulary
-
-from adjudicator.engine import canonical_json
+from adjudicator.format.loading import canonical_json
 from adjudicator.engine.trace import UnreadableTrace
 from adjudicator.links import LinkRecord, PayloadProblem, Ruling, decode_payload, payload_text, rerun, scenario_of_text, stored_for
 from adjudicator.links.clause_fates import ReleaseCheck

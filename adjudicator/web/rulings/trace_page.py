@@ -8,7 +8,9 @@ from typing import TypeVar
 from flask import Response, abort, render_template, request, url_for
 
 from adjudicator import vocabulary
-from adjudicator.engine import Scenario, ScenarioError, load_scenario
+from adjudicator.format.errors import ScenarioError
+from adjudicator.format.scenario import Scenario
+from adjudicator.reading import load_scenario
 from adjudicator.engine.trace import Trace
 from adjudicator.links import LinkRecord, PayloadProblem, Ruling, decode_payload, encode_payload
 from adjudicator.rulebook import load_release

@@ -9,24 +9,33 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request, url_for
 
 from adjudicator import paths
 from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, SearchResult
-from adjudicator.search.examples import Example, ExampleIndex
-from adjudicator.search.query import MAX_QUERY_LENGTH
+from adjudicator.search.book_choice import BookChoice
+from adjudicator.search.corpus import Entry
+from adjudicator.search.examples import ExampleIndex
+from adjudicator.search.query import MAX_QUERY_LENGTH, parse_query
+from adjudicator.search.suggest import MAX_SUGGESTIONS
 from adjudicator.web.common.urls import node_url
-from adjudicator.web.common.services import books, clause_search, find_book
+from adjudicator.web.common.services import books, clause_search, find_book, suggestions
 from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings.official import rulings_for_search
 
 bp = Blueprint("search", __name__)
 
 
+# The book filter's value for every book at once; no value at all lets the question's words choose the book.
+ALL_BOOKS = "all"
+
+
 def _arguments() -> tuple[str, str | None, str | None, int, int, str | None]:
-    """(query, book, chapter, limit, page, error): a bad filter is the user's error, reported, not raised."""
+    """(query, book, chapter, limit, page, error): a bad filter is the user's error, reported, not raised.
+    ``book`` is a book's id, ``ALL_BOOKS``, or None when nobody chose (the question's words will)."""
     text = request.args.get("q", "")
     book_id = request.args.get("book") or None
     chapter = request.args.get("chapter") or None
@@ -35,8 +44,8 @@ def _arguments() -> tuple[str, str | None, str | None, int, int, str | None]:
     page = max(1, min(bounded_int(request.args.get("page", ""), max_digits=6) or 1, MAX_OFFSET // limit + 1))
     if error:
         book_id, chapter = None, None
-    book = find_book(book_id) if book_id else None
-    if error is None and book_id and book is None:
+    book = find_book(book_id) if book_id and book_id != ALL_BOOKS else None
+    if error is None and book_id and book_id != ALL_BOOKS and book is None:
         error, book_id, chapter = f"ルールブック「{book_id}」はありません。", None, None
     elif error is None and chapter and (book is None or book.get(chapter) is None or book.get(chapter).kind != "chapter"):
         error, chapter = f"章「{chapter}」はありません（章で絞り込むにはルールブックを選んでください）。", None
@@ -56,12 +65,26 @@ def _limit(text: str | None) -> tuple[int, str | None]:
     return (-value if sign else value) or DEFAULT_LIMIT, None
 
 
-def _run() -> tuple[SearchResult, int, int, str | None]:
+def _run() -> tuple[SearchResult, int, int, str | None, BookChoice | None]:
+    """The search asked for, and the book choice when the question's words chose the book."""
     text, book_id, chapter, limit, page, error = _arguments()
-    result, cached = clause_search().search_counted(text, book=book_id, chapter=chapter, limit=limit,
-                                                    offset=(page - 1) * limit)
+    choice = None
+    if book_id is None and not parse_query(text).mentions:  # a clause number names its own book
+        choice = clause_search().choose_book(text)
+        book_id = choice.book
+    result, cached = clause_search().search_counted(text, book=None if book_id == ALL_BOOKS else book_id,
+                                                    chapter=chapter, limit=limit, offset=(page - 1) * limit)
     g.search_cached = cached
-    return result, limit, page, error
+    return result, limit, page, error, choice
+
+
+def _choice_links(result: SearchResult, choice: BookChoice | None) -> list[tuple[str, str]]:
+    """(title, URL) of the same search in each other book and in all of them, for the page to offer."""
+    if choice is None:
+        return []
+    links = [(book.title, url_for("search.search", q=result.query.text, book=book.id))
+             for book in books() if book.id != choice.book]
+    return links + [("すべてのルールブック", url_for("search.search", q=result.query.text, book=ALL_BOOKS))]
 
 
 @bp.after_request
@@ -78,7 +101,7 @@ def _example_index(root: Path) -> ExampleIndex:
     return ExampleIndex.scan(root)
 
 
-def _examples(result: SearchResult) -> tuple[Example, ...]:
+def _examples(result: SearchResult) -> tuple[Entry, ...]:
     """Worked examples for the query: only on the first page, only for Hi!story (the gallery's book)."""
     if result.offset or result.book not in (None, "hi-story") or result.query.is_empty:
         return ()
@@ -116,7 +139,8 @@ def _kept_url(key: tuple[str, ...], build: Callable[[], str]) -> str:
 
 
 def _page_url(result: SearchResult, limit: int, page: int) -> str:
-    args = {"q": result.query.text, "book": result.book, "chapter": result.chapter, "page": page}
+    book = request.args.get("book")  # as asked: a book the words chose is chosen again for the next page
+    args = {"q": result.query.text, "book": book, "chapter": result.chapter, "page": page}
     if limit != DEFAULT_LIMIT:
         args["limit"] = limit
     return url_for("search.search", **{key: value for key, value in args.items() if value})
@@ -146,10 +170,10 @@ def _reading_source(source: str) -> tuple[str, str | None]:
 def search(as_json: bool):
     if as_json:
         return _search_json()
-    result, limit, page, error = _run()
+    result, limit, page, error, choice = _run()
     if result.jump is not None and error is None:
         return redirect(_url(result.jump))
-    selected = find_book(result.book) if result.book else None
+    selected = find_book(result.book) if result.book and choice is None else None
     return render_template(
         "search/results.html",
         result=result,
@@ -162,15 +186,22 @@ def search(as_json: bool):
         book_titles={book.id: book.title for book in books()},
         pages=_pages(result, limit, page),
         examples=_examples(result),
+        book_choice=choice,
+        book_value=request.args.get("book") or "",
+        other_books=_choice_links(result, choice),
         official=rulings_for_search(result.query.text, result.hits) if not error else (),
     ), 400 if error else 200
 
 
 def _search_json():
-    result, limit, page, error = _run()
+    result, limit, page, error, choice = _run()
     if error:
         return jsonify({"error": error}), 400
     payload = result.as_json()
+    payload["book_choice"] = None if choice is None else {
+        "book": choice.book, "decided": choice.decided, "evidence": list(choice.evidence),
+        "others": [{"title": title, "url": url.replace("/search?", "/search.json?", 1)}
+                   for title, url in _choice_links(result, choice)]}
     for hits, data in ((result.hits, payload["hits"]), (result.suggestions, payload["suggestions"])):
         for hit, item in zip(hits, data):
             item["url"] = _url(hit.node)
@@ -184,3 +215,38 @@ def _search_json():
     payload["official_rulings"] = [{**view.ruling.model_dump(exclude={"scenario"}), "engine_agrees": view.agrees}
                                    for view in rulings_for_search(result.query.text, result.hits)]
     return jsonify(payload)
+
+
+@bp.route("/search/suggest.json")
+def suggest_json():
+    """The live box's answer while a person types: suggestions from memory (search/suggest.py), no ranking.
+
+    Depends on the URL alone, so the page cache keeps it (page_cache.IMMUTABLE_ENDPOINTS)."""
+    text = request.args.get("q", "")[:MAX_QUERY_LENGTH]
+    book_id = request.args.get("book") or None
+    if book_id is not None and find_book(book_id) is None:
+        return jsonify({"error": f"ルールブック「{book_id}」はありません。"}), 400
+    limit, error = _limit(request.args.get("limit"))
+    if error:
+        return jsonify({"error": error}), 400
+    found = suggestions().suggest(text, book_id, max(1, min(limit, MAX_SUGGESTIONS)))
+    items = [dict(entry.as_json(text), url=_suggestion_url(entry, book_id)) for entry in found]
+    response = jsonify({"query": text, "book": book_id, "suggestions": items,
+                        "search_url": _search_url(text, book_id) if text.strip() else None})
+    # A kilobyte or two: compressing it cost more than the rest of the answer (brotli, 0.35 ms a request).
+    response.headers["Content-Encoding"] = "identity"
+    return response
+
+
+def _suggestion_url(entry, book_id: str | None) -> str:
+    if entry.node_id:
+        return _clause_url(entry.book, entry.node_id)
+    return _kept_url(("suggest", entry.query, book_id or ""), lambda: _search_url(entry.query, book_id))
+
+
+def _search_url(text: str, book_id: str | None) -> str:
+    return f"{request.script_root}/search?{urlencode(_search_args(text, book_id))}"
+
+
+def _search_args(text: str | None, book_id: str | None) -> dict[str, str]:
+    return {"q": text or "", **({"book": book_id} if book_id else {})}
