@@ -36,17 +36,19 @@ SETTINGS: tuple[Setting, ...] = (
             "shared by several instances (config `DATABASE_URL`)", shown="unset"),
     Setting("ADJUDICATOR_TEST_DATABASE_URL", "", "the PostgreSQL database the store tests use (`.ci/run` starts one; "
             "without it those tests skip)", shown="unset"),
-    Setting("ADJUDICATOR_ALLOWED_HOSTS", "localhost,127.0.0.1,::1,[::1]", "the host names served (Flask's "
-            "`TRUSTED_HOSTS`); another `Host` header is a 400 and is never reflected into a link"),
+    Setting("ADJUDICATOR_ALLOWED_HOSTS", "localhost,127.0.0.1,::1,[::1]", "the host names served (IPv6 bare or in "
+            "brackets; `.example.org` allows its subdomains; config `ALLOWED_HOSTS`); `adjudicator serve` adds the "
+            "addresses it listens on; another `Host` header is a 400 and is never reflected into a link"),
     Setting("ADJUDICATOR_PROXY_HOPS", "0", "behind nginx: `1` trusts one proxy's `X-Forwarded-*` (HTTPS, client "
             "address, host) through ProxyFix (config `PROXY_HOPS`)"),
     Setting("ADJUDICATOR_HSTS_SECONDS", "31536000", "`Strict-Transport-Security` on HTTPS answers; `0` turns it off "
-            "(config `HSTS_SECONDS`)"),
+            "(config `HSTS_SECONDS`; `adjudicator serve` sends none unless this is set)"),
     Setting("ADJUDICATOR_WRITE_LIMIT", "30 per minute", "short links one client may make (Flask-Limiter; counters in "
             "`$ADJUDICATOR_DATA_DIR/ratelimits.sqlite3`, shared by the workers; config `RATELIMIT_WRITES`)"),
     Setting("ADJUDICATOR_LINK_QUOTA_MB", "1024", "the link store's size past which new short links answer 507 "
             "(config `LINK_QUOTA_BYTES`)"),
-    Setting("TRUSTED_HOSTS", "", "the host names served", shown="`$ADJUDICATOR_ALLOWED_HOSTS`"),
+    Setting("ALLOWED_HOSTS", "", "the host names served, checked by the app (not Flask's `TRUSTED_HOSTS`: Werkzeug "
+            "cuts each name at its first colon, so it can never trust an IPv6 address)", shown="`$ADJUDICATOR_ALLOWED_HOSTS`"),
     Setting("PROXY_HOPS", "", "proxies trusted for `X-Forwarded-*`", shown="`$ADJUDICATOR_PROXY_HOPS`"),
     Setting("HSTS_SECONDS", "", "`Strict-Transport-Security`'s max-age", shown="`$ADJUDICATOR_HSTS_SECONDS`"),
     Setting("DATABASE_URL", "", "the PostgreSQL store", shown="`$ADJUDICATOR_DATABASE_URL`"),

@@ -9,7 +9,7 @@ loader lives (the reading layer's, which fills effects given by their printed te
     trace.to_json()
 """
 
-from adjudicator.engine.resolution import resolve
+from adjudicator.engine.resolution import board_errors, resolve
 from adjudicator.engine.trace import Trace
 
-__all__ = ["Trace", "resolve"]
+__all__ = ["Trace", "board_errors", "resolve"]

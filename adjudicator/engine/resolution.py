@@ -26,7 +26,7 @@ from adjudicator.engine.game import Game
 from adjudicator.engine.naming import ZONE_NAMES
 from adjudicator.engine.outcomes import Illegal, Stop
 from adjudicator.engine.rules import COUNTS_PUBLIC
-from adjudicator.engine.trace import MAX_STEPS, Recorder, Trace, TraceFull
+from adjudicator.engine.trace import MAX_STEPS, Progress, Recorder, Trace, TraceFull
 from adjudicator.engine.triggers import TRIGGERS
 
 RULEBOOK = {"id": "hi-story", "release": "v1.0.0"}
@@ -68,6 +68,12 @@ def perform(game: Game, index: int, action: Action) -> None:
     rule.perform(game, index, action.argument)
 
 
+def board_errors(scenario: Scenario) -> list[tuple[str, str]]:
+    """Why the starting board is impossible, as (path, Japanese reason) pairs, without resolving anything:
+    what the builder checks before it sends the judge to the ruling (the same check ``resolve`` starts with)."""
+    return impossible.board_problems(scenario, build_board(scenario))
+
+
 def resolve(scenario: Scenario) -> Trace:
     """Resolve every action of the scenario in order and return the cited trace."""
     board = build_board(scenario)
@@ -75,7 +81,8 @@ def resolve(scenario: Scenario) -> Trace:
     initial = snapshot.board_record(board)
     problems = impossible.board_problems(scenario, board)
     if problems:
-        return _finish(scenario, board, recorder, initial, errors=problems)
+        return _finish(scenario, board, recorder, initial, Progress(len(scenario.actions), 0), errors=problems)
+    progress = Progress(len(scenario.actions), len(scenario.actions))
     for index, action in enumerate(scenario.actions):
         recorder.action = index
         game = new_game(board, recorder, _choices_of(action))
@@ -89,17 +96,29 @@ def resolve(scenario: Scenario) -> Trace:
             del recorder.steps[saved_steps:]
             recorder.violation(illegal.text, *illegal.rules, site=_raised_at(illegal))
         except Stop:
+            progress = _stopped(progress, index, recorder, board)
             break
         except CountUnknown as missing:
             _ask_count(recorder, missing)
+            progress = Progress(progress.actions, index, index, f"{missing.player}の{ZONE_NAMES[missing.zone]}の枚数")
             break
         except TraceFull:  # many long actions, each under the operation bound: stop, as for a loop
             recorder.engine_limit(
                 "MAX_STEPS", MAX_STEPS, f"解決の記録が{MAX_STEPS}手順に達したため、ここで停止した（これ以上は裁定しない。エンジンの上限）"
             )
+            progress = Progress(progress.actions, index, index)
             break
     recorder.action = None
-    return _finish(scenario, board, recorder, initial)
+    return _finish(scenario, board, recorder, initial, progress)
+
+
+def _stopped(progress: Progress, index: int, recorder: Recorder, board: Board) -> Progress:
+    """Where a :class:`Stop` in action ``index`` leaves the ruling: the game over (that action was judged to
+    its end, the rest is never played), or stopped inside it for a choice, a gap or an engine limit."""
+    if board.winner is not None:
+        return Progress(progress.actions, index + 1, finished=True)
+    needs = f"{recorder.decision.player}の選択" if recorder.decision is not None else None
+    return Progress(progress.actions, index, index, needs)
 
 
 def _raised_at(illegal: Illegal) -> str:
@@ -137,6 +156,7 @@ def _finish(
     board: Board,
     recorder: Recorder,
     initial: BoardRecord,
+    progress: Progress,
     errors: list[tuple[str, str]] | None = None,
 ) -> Trace:
     finished = not errors and recorder.decision is None and recorder.limit is None and not recorder.gaps
@@ -155,4 +175,5 @@ def _finish(
         initial=initial,
         errors=tuple(errors or ()),
         final_scenario=scenario_form(board, scenario.title) if finished and board.winner is None else None,
+        progress=progress,
     )

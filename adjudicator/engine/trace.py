@@ -189,6 +189,30 @@ class Limit:
         return cls(data["name"], data.get("bound"), data["text"], data.get("action"))
 
 
+@dataclass(frozen=True)
+class Progress:
+    """How far resolution got, for a headline that says what was judged and what was not: the scenario's
+    ``actions``, the first ``judged`` of them resolved to their end (allowed or refused), the action
+    resolution stopped in (``stopped_in``, 0-based; ``None`` when nothing stopped it), and what it needs to
+    go on in the judge's words (``needs``: 「Bの山札の枚数」 for a count left blank, 「Bの選択」 for a choice).
+    ``finished`` says the game ended there (12.1): nothing is missing, the rest is simply not played."""
+
+    actions: int
+    judged: int
+    stopped_in: int | None = None
+    needs: str | None = None
+    finished: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"actions": self.actions, "judged": self.judged, "stopped_in": self.stopped_in, "needs": self.needs,
+                "finished": self.finished}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Progress":
+        return cls(data["actions"], data["judged"], data.get("stopped_in"), data.get("needs"),
+                   bool(data.get("finished", False)))
+
+
 def first_citations(steps, violations, gaps, decision) -> list[str]:
     """Every clause cited, in first-appearance order: steps (and what they considered), then the rest."""
     seen: dict[str, None] = {}
@@ -288,6 +312,8 @@ class Trace:
     limit: Limit | None = None  # stopped at an engine bound, not at a gap of the rulebook
     # The final board in scenario form, to continue from (None when resolution did not run to its end).
     final_scenario: dict[str, Any] | None = None
+    # How many actions were judged and what stopped the rest (None in a trace stored before it was recorded).
+    progress: Progress | None = None
 
     @property
     def legal(self) -> bool:
@@ -314,6 +340,7 @@ class Trace:
             "initial": self.initial.to_json(),
             "final": self.final.to_json(),
             "final_scenario": self.final_scenario,
+            "progress": self.progress.to_json() if self.progress else None,
         }
 
     @classmethod
@@ -347,4 +374,5 @@ class Trace:
             errors=tuple((e["path"], e["text"]) for e in data.get("errors", ())),
             limit=Limit.from_json(data["limit"]) if data.get("limit") else None,
             final_scenario=data.get("final_scenario"),
+            progress=Progress.from_json(data["progress"]) if data.get("progress") else None,
         )

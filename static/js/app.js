@@ -13,12 +13,29 @@
     }
   }
 
+  // Say plainly when this device cannot keep an offline copy: browsers install a service worker only in a
+  // secure context (https, or localhost), and refuse one whose certificate the device does not trust.
+  function showNoOfflineCopy(reason) {
+    var note = document.getElementById("no-offline-copy");
+    if (!note) return;
+    note.querySelector("[data-reason]").textContent = reason;
+    note.hidden = false;
+  }
+
   function registerServiceWorker() {
-    if (!("serviceWorker" in navigator)) return;
+    if (!window.isSecureContext) {
+      showNoOfflineCopy("https で開いていないため");
+      return;
+    }
+    if (!("serviceWorker" in navigator)) {
+      showNoOfflineCopy("このブラウザが対応していないため");
+      return;
+    }
     var meta = document.querySelector('meta[name="assets-version"]');
     var version = meta ? meta.getAttribute("content") : "dev";
     navigator.serviceWorker.register("/sw.js?v=" + encodeURIComponent(version)).catch(function () {
-      /* offline reading is a bonus; the site works without it */
+      // The site works without it; the judge must know that it will not open without signal.
+      showNoOfflineCopy("保存が拒否されたため（証明書がこの端末で信頼されていない可能性があります）");
     });
   }
 

@@ -13,7 +13,7 @@
 
   function isRoundTrip(button) {
     var op = button.value || "";
-    return button.name === "op" && (op === "refresh" || /^(add|remove|up|down):/.test(op));
+    return button.name === "op" && (op === "refresh" || /^(add|remove|up|down|act|library|library-all):/.test(op));
   }
 
   function targetOf(button) {
@@ -30,15 +30,17 @@
     if (input) input.focus({ preventScroll: true });
   }
 
-  // While a round trip is in flight the answer will replace the whole form, so whatever is typed or chosen
-  // meanwhile would be lost: the form is locked until then. The request's data is taken before locking
-  // (disabled controls are left out of a FormData), and text stays read-only rather than disabled so the
-  // focus and the caret stay where the user left them.
+  // While a round trip is in flight the answer will replace the whole form: text stays read-only until then
+  // (the focus and the caret stay where the user left them) and buttons are disabled, but a choice tapped
+  // meanwhile (a radio, a checkbox, a select: the tap that took the focus from a card's name, say) is carried
+  // over to the answer's form (carryChoices), never lost. The request's data is taken before locking.
   function lock(form) {
     var changed = [];
     Array.prototype.forEach.call(form.elements, function (control) {
       if (control.type === "hidden" || control.disabled) return;
       var typed = control.matches("textarea, input:not([type=checkbox]):not([type=radio]):not([type=file])");
+      var chosen = control.matches("select, input[type=checkbox], input[type=radio]");
+      if (chosen) return;
       if (typed) {
         if (control.readOnly) return;
         control.readOnly = true;
@@ -77,18 +79,48 @@
     if (form.getAttribute("aria-busy") === "true") return;
     var data = new FormData(form);
     data.set("op", button.value);
+    var sent = formValues(form);
     var unlock = lock(form);
     var headers = {};
     headers[PARTIAL_HEADER] = "1";
     return fetch(form.action, { method: "POST", body: data, headers: headers })
       .then(function (response) { return response.text(); })
-      .then(function (html) { focusTarget(putForm(form, html), targetOf(button)); })
+      .then(function (html) {
+        var chosenMeanwhile = changedSince(sent, formValues(form));
+        var fresh = putForm(form, html);
+        applyValues(fresh, chosenMeanwhile.values, chosenMeanwhile.names);
+        if (chosenMeanwhile.values.length) saveDraft(fresh);
+        focusTarget(fresh, targetOf(button));
+      })
       .catch(function (error) {
         unlock();
-        if (isNetworkError(error)) { showOffline(form, false); return; }  // a plain submit would lose the page
+        if (isNetworkError(error)) {  // a plain submit would lose the page
+          if (!placeOffline(form, button)) showOffline(form, false);
+          return;
+        }
         form.dataset.fallback = "1";
         form.requestSubmit(button);  // fall back to the plain round trip
       });
+  }
+
+  // ＋置く without the network: the card's inputs come from the form's own template (the server renders the same
+  // ones), so a judge keeps building the board offline; the ruling waits for the connection.
+  function placeOffline(form, button) {
+    var found = /^add:players\.([AB])\.field\.([1-5])\.cards$/.exec(button.value || "");
+    var template = document.getElementById("offline-card");
+    var slot = found && template && form.querySelector('[id="players.' + found[1] + '.field.' + found[2] + '"]');
+    if (!slot || slot.querySelector(".card-form")) return false;
+    var holder = document.createElement("div");
+    holder.innerHTML = template.innerHTML.split("__P__").join(found[1]).split("__S__").join(found[2]);
+    slot.insertBefore(holder.firstElementChild, button);
+    slot.classList.remove("empty");
+    var said = slot.querySelector("legend .visually-hidden");  // 「（空き）」 for screen readers: no longer true
+    if (said) said.remove();
+    button.hidden = true;
+    saveDraft(form);
+    var name = slot.querySelector("input[name$='.name']");
+    if (name) name.focus();
+    return true;
   }
 
   // --- the draft, kept in this browser; offline, the ruling waits for the connection -----------------
@@ -118,12 +150,30 @@
     } catch (error) { /* storage full or disabled: the form itself still holds the draft */ }
   }
 
-  function applyValues(form, values) {
-    var byName = {};
-    values.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
+  function byName(values) {
+    var found = {};
+    values.forEach(function (pair) { (found[pair[0]] = found[pair[0]] || []).push(pair[1]); });
+    return found;
+  }
+
+  // The names whose values changed between two readings of the form, and their new values.
+  function changedSince(before, after) {
+    var old = byName(before), now = byName(after), names = {}, values = [];
+    Object.keys(old).concat(Object.keys(now)).forEach(function (name) {
+      if (names[name] || JSON.stringify(old[name] || []) === JSON.stringify(now[name] || [])) return;
+      names[name] = true;
+      (now[name] || []).forEach(function (value) { values.push([name, value]); });
+    });
+    return { names: names, values: values };
+  }
+
+  // The values into the form's controls; with ``only``, the controls of those names alone.
+  function applyValues(form, values, only) {
+    var wantedBy = byName(values);
     Array.prototype.forEach.call(form.elements, function (control) {
       if (!control.name || control.type === "file" || control.type === "submit" || control.type === "hidden") return;
-      var wanted = byName[control.name] || [];
+      if (only && !only[control.name]) return;
+      var wanted = wantedBy[control.name] || [];
       if (control.type === "checkbox" || control.type === "radio") control.checked = wanted.indexOf(control.value) >= 0;
       else if (wanted.length) control.value = wanted[0];
     });
@@ -218,6 +268,14 @@
     });
     form.addEventListener("input", function () { saveDraft(form); });
     form.addEventListener("change", function () { saveDraft(form); });
+    // Inputs that belong to one choice (an event entered as the defence) show as soon as it is chosen.
+    form.addEventListener("change", function (event) {
+      var radio = event.target;
+      if (radio.type !== "radio") return;
+      form.querySelectorAll("[data-shown-when]").forEach(function (box) {
+        if (box.getAttribute("data-shown-when") === radio.name) box.hidden = box.getAttribute("data-shown-value") !== radio.value;
+      });
+    });
     form.addEventListener("change", function (event) {
       var select = event.target;
       if (!select.matches("select[data-refresh]")) return;

@@ -8,7 +8,7 @@
   "use strict";
 
   var LIST_ID = "library-cards";
-  var NAME_FIELD = /\.cards\.\d+\.name$/;
+  var NAME_FIELD = /\.(cards\.\d+|played)\.name$/;  // a card on the board, or an event where it is played
   var TEXT_FIELD = /\.effects\.\d+\.text$/;
   var lastNames = [];
 
@@ -56,7 +56,7 @@
   }
 
   var read = debounce(400, function (area) {
-    var effect = area.closest("fieldset.effect-form");
+    var effect = area.closest("fieldset.effect-form, fieldset.played");
     var box = effect && effect.querySelector(".card-text-reading");
     if (!box) return;
     var data = new FormData();
@@ -73,15 +73,30 @@
     var field = event.target;
     var named = (NAME_FIELD.test(field.id || "") && field.closest("form#builder")) ||
       (field.name === "card" && field.closest("form.match-form"));
-    if (named) {
+    if (named && event.inputType === "insertReplacementText") {
+      fillFromLibrary(field);  // a suggestion picked from the list: one tap fills the card
+    } else if (named) {
       field.setAttribute("list", LIST_ID);
       suggest(field);
     } else if (TEXT_FIELD.test(field.id || "") && field.closest("form#builder")) {
       read(field);
     }
   });
+  // Leaving the name box by tapping another input fires "change" between that tap's press and its release:
+  // a round trip started there would swallow the tap, so the fill waits until the tap is done.
+  var pressed = false;
+  document.addEventListener("pointerdown", function () { pressed = true; }, true);
   document.addEventListener("change", function (event) {
     var field = event.target;
-    if (field.id && NAME_FIELD.test(field.id)) fillFromLibrary(field);
+    if (!(field.id && NAME_FIELD.test(field.id))) return;
+    if (!pressed) { fillFromLibrary(field); return; }
+    var done = function () {
+      document.removeEventListener("click", done, true);
+      document.removeEventListener("pointercancel", done, true);
+      setTimeout(function () { fillFromLibrary(field); }, 0);
+    };
+    document.addEventListener("click", done, true);
+    document.addEventListener("pointercancel", done, true);
   });
+  document.addEventListener("click", function () { pressed = false; });
 })();

@@ -182,13 +182,17 @@ def test_the_form_is_locked_while_a_round_trip_is_in_flight(browser, very_slow_r
         expect(page.locator("form#builder")).to_have_attribute("aria-busy", "true")
         expect(page.locator(".busy-status")).to_have_text("更新中…")
         expect(title).not_to_be_editable()
-        expect(page.get_by_label("先攻/後攻")).to_be_disabled()
+        order = page.get_by_label("先攻/後攻")
+        expect(order).to_be_enabled()  # a choice made meanwhile is carried over to the answer's form (issue 27)
+        order.select_option("second")
+        title.focus()
         page.keyboard.type("の判定")  # typed into the form the answer is about to replace
         typed_while_busy = title.input_value()
         settled(page)
         expect(page.locator('[name="actions.0.kind"]')).to_be_visible()  # the answer's form is in
         expect(title).to_have_value(typed_while_busy)  # nothing shown while busy was thrown away
         expect(title).to_have_value("ブロック")
+        expect(page.get_by_label("先攻/後攻")).to_have_value("second")  # not lost with the old form
         expect(title).to_be_editable()
         expect(page.locator(".busy-status")).to_have_text("")
         title.fill("山札への攻撃をブロック")

@@ -38,7 +38,9 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     expect(page.locator('#library-cards option[value="くノ一"]')).to_have_count(1)
     name.fill("くノ一")
     name.press("Tab")
-    expect(page.locator(".library-note")).to_contain_text("カードライブラリの〈くノ一〉を入れました")
+    # The fill is a round trip now (no page load for Playwright to wait on), and it reads the card's text: the
+    # reader's first reading takes seconds on a loaded machine.
+    expect(page.locator(".library-note")).to_contain_text("カードライブラリの〈くノ一〉を入れました", timeout=60_000)
     expect(page.locator(f'[name="{kunoichi}.power"]')).to_have_value("1000")
     expect(page.locator(f'[name="{kunoichi}.effects.0.name"]')).to_have_value("潜入")
 

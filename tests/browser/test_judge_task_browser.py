@@ -9,58 +9,10 @@ test-artifacts/judge-task.txt; the test asserts the ruling is right and that the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from playwright.sync_api import expect
 
-from tests.browser.phone import ARTIFACTS, PHONE
-
-
-
-@dataclass
-class Tally:
-    page: object
-    taps: int = 0
-    pickers: int = 0
-    typed: int = 0
-    choices: int = 0
-    log: list[str] = field(default_factory=list)
-
-    def settle(self) -> None:
-        expect(self.page.locator("form#builder[aria-busy]")).to_have_count(0)
-
-    def tap(self, locator) -> None:
-        locator.click()
-        self.taps += 1
-        self.log.append("tap")
-        self.settle()
-
-    def choose(self, name: str, value: str) -> None:
-        """A radio choice: one tap."""
-        radio = self.page.locator(f'input[type=radio][name="{name}"][value="{value}"]')
-        if radio.is_checked():
-            return
-        radio.check()
-        self.taps += 1
-        self.choices += 1
-        self.log.append(f"choose {value}")
-
-    def pick(self, locator, value: str) -> None:
-        if locator.input_value() == value:
-            return
-        locator.select_option(value)
-        self.taps += 2
-        self.pickers += 1
-        self.log.append(f"pick {value}")
-        self.settle()
-
-    def type(self, locator, text: str) -> None:
-        if locator.input_value() == text:
-            return
-        locator.fill(text)
-        self.taps += 1
-        self.typed += 1
-        self.log.append(f"type {text}")
+from tests.browser.phone import ARTIFACTS, PHONE, Tally
 
 
 def _place(tally: Tally, slot: str, name: str, rank: str, power: str, role: str) -> None:

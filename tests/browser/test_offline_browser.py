@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from tests.browser.phone import PHONE
+from tests.browser.phone import ARTIFACTS, PHONE
 
 STORED = ("/", "/scenario/new", "/scenarios", "/rules/hi-story", "/rules/hi-story/all", "/rules/duel-masters",
           "/rules/duel-masters/all")
@@ -129,3 +129,27 @@ def test_offline_the_builder_keeps_the_draft_and_resolves_when_back(phone_at, ve
     phone_at.goto("/scenario/new")  # the draft became a ruling: the builder starts empty again
     expect(phone_at.locator("#draft-restored")).to_be_hidden()
     expect(phone_at.locator('[name="players.A.field.1.cards.0.name"]')).to_have_count(0)
+
+
+def test_offline_the_place_buttons_still_put_a_card_in_the_slot_and_fit_the_phone(phone_at, venue):
+    """Issue 27: offline, ＋置く did nothing and spoke of 判定; now the card's inputs come from the page itself."""
+    phone_at.goto("/scenario/new")
+    phone_at.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone_at.reload()
+    _installed(phone_at)
+    buttons = phone_at.get_by_role("button", name=re.compile(r"^[AB][1-5]にカードを置く$"))
+    expect(buttons).to_have_count(10)
+    for index in range(10):  # each ＋置く inside the phone's width, its word not cut
+        fits = buttons.nth(index).evaluate(
+            "(b) => b.scrollWidth <= b.clientWidth && b.getBoundingClientRect().right <= window.innerWidth")
+        assert fits, index
+    venue.down()
+    phone_at.get_by_role("button", name="B2にカードを置く").click()
+    name = phone_at.locator('[name="players.B.field.2.cards.0.name"]')
+    expect(name).to_be_visible()
+    expect(phone_at.locator("#offline-builder")).to_be_hidden()  # no word about 判定 for an edit
+    name.fill("足軽")
+    phone_at.locator('input[type=radio][name="players.B.field.2.cards.0.role"][value="blocker"]').check()
+    phone_at.locator('[id="players.B.field.2"]').screenshot(path=str(ARTIFACTS / "offline-place-card-390.png"))
+    phone_at.reload()  # the offline edit is in the draft this browser keeps
+    expect(phone_at.locator('[name="players.B.field.2.cards.0.name"]')).to_have_value("足軽")

@@ -11,6 +11,7 @@ from typing import Any
 
 from adjudicator.format.errors import ScenarioError
 from adjudicator.format.scenario import FORMAT
+from adjudicator.reading import BadText, TextTooLong, read_effect
 from adjudicator.reading import load_scenario as read_scenario
 from adjudicator.web.builder.conversion import Conversion, merge_more, number, parse_yaml, set_text
 from adjudicator.web.builder.draft import (
@@ -24,7 +25,7 @@ from adjudicator.web.builder.draft import (
     Draft,
     default_title,
 )
-from adjudicator.web.builder.kinds import companions_data, kind_data, spec_of
+from adjudicator.web.builder.kinds import companions_data, kind_data, played_id, spec_of
 from adjudicator.web.builder.values import checked, mapping, sequence, split, text
 
 UNKNOWN_WORDS = ("", "unknown", "不明", "?", "？")  # a blank count is 「不明」, never 0
@@ -46,6 +47,7 @@ def scenario_data(draft: Draft) -> Conversion:
     if actions:
         data["actions"] = actions
     out.came_from("actions", "actions")
+    _played_events(out, draft, data)
     expect = parse_yaml(out, draft.get("expect"), "expect")
     if expect is not None:
         data["expect"] = expect
@@ -258,6 +260,58 @@ def _step_data(out: Conversion, step: dict, form: str, path: str) -> dict:
         return {}
     spec = spec_of("step", kind)
     return {kind: kind_data(out, spec, step, form, f"{path}.{kind}"), **companions_data(out, spec, step, form, path)}
+
+
+def _played_events(out: Conversion, draft: Draft, data: dict) -> None:
+    """Events given where they are played become cards in their player's hand: an event action's in the turn
+    player's (6.8: events are played in one's own turn), a defence's in the defender's (11.2.4). The hand then
+    holds the cards listed (the format has no "these and an unknown number more")."""
+    turn = data["game"].get("turn_player") if data["game"].get("turn_player") in PLAYERS else PLAYERS[0]
+    defender = PLAYERS[1 - PLAYERS.index(turn)]
+    for i, action in enumerate(map(mapping, sequence(draft.get("actions")))):
+        form = f"actions.{i}"
+        if text(action.get("kind")) == "event" and _given(action.get("played")):
+            _into_hand(out, data, turn, mapping(action.get("played")), f"{form}.played", played_id(i))
+            spec = data["actions"][i].get("event")
+            data["actions"][i]["event"] = {**(spec if isinstance(spec, dict) else {}), "card": played_id(i)}
+        for j, response in enumerate(map(mapping, sequence(action.get("responses")))):
+            if text(response.get("choice")) == f"event:{played_id(i)}" and _given(response.get("played")):
+                _into_hand(out, data, defender, mapping(response.get("played")), f"{form}.responses.{j}.played",
+                           played_id(i))
+
+
+def _given(card: Any) -> bool:
+    card = mapping(card)
+    return bool(text(card.get("name")).strip()) or any(
+        text(mapping(effect).get("text")).strip() for effect in sequence(card.get("effects")))
+
+
+def _into_hand(out: Conversion, data: dict, pid: str, card: Draft, form: str, card_id: str) -> None:
+    hand = data["players"][pid].get("hand")
+    hand = hand if isinstance(hand, list) else []
+    path = f"players.{pid}.hand.{len(hand)}"
+    given = {**card, "id": card_id, "type": "event", "effects": [_named_effect(card, e) for e in sequence(card.get("effects"))]}
+    given["counter"] = "on" if any(_says_counter(text(e.get("text"))) for e in given["effects"]) else ""
+    hand.append(_card_data(out, given, form, path))
+    data["players"][pid]["hand"] = hand
+
+
+def _says_counter(printed: str) -> bool:
+    """Whether the text reads 「このカードは相手の攻撃時にも発動できる」 (11.2.4): a property of the card, which
+    the reader finds and the card's checkbox would otherwise have to repeat."""
+    if not printed.strip():
+        return False
+    try:
+        return read_effect(printed).counter
+    except (BadText, TextTooLong):
+        return False  # the text's own error is reported where the effect is loaded
+
+
+def _named_effect(card: Draft, effect: Any) -> Draft:
+    """An event's effect is named after the card when no name is given: one typed field fewer (an event's
+    effects are all used when it is played, 6.8, so the name only labels it in the trace)."""
+    effect = mapping(effect)
+    return {**effect, "name": text(effect.get("name")).strip() or text(card.get("name")).strip() or "事変"}
 
 
 def _action_data(out: Conversion, action: Any, form: str) -> dict:

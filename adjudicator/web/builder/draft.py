@@ -70,8 +70,12 @@ def default_title(draft: Draft) -> str:
     if not attacker:
         return DEFAULT_TITLE
     title = f"{attacker}の攻撃（{vocabulary.ZONES['deck'] if target == 'deck' else target or '攻撃先未定'}へ）"
-    for kind, ref in map(defence_of, sequence(first.get("responses"))):
+    for response in map(mapping, sequence(first.get("responses"))):
+        kind, ref = defence_of(response)
         if kind in DEFENCE_KINDS:
+            # An event entered where it is used is named by its card, not by the ID the builder gave it.
+            played = text(mapping(response.get("played")).get("name")).strip()
+            ref = f"〈{played}〉" if kind == "event" and played else ref
             title += f"・{vocabulary.DEFENCES[kind]}{'（' + ref + '）' if ref else ''}"
     return title[:200]
 

@@ -14,16 +14,27 @@ from adjudicator.web.cards.text import hand_written_sentences
 from adjudicator.web.cards.views import library_card
 
 
+# The actions a dispute is told with, each one button (「攻撃を追加」「事変を使う」): the kind picked already.
+QUICK_ACTIONS = ("attack", "event")
+
+
 def apply_operation(draft: Draft, operation: str) -> Draft:
-    """``add:<list>``, ``remove:<item>``, ``up:<item>``, ``down:<item>``, ``library:<card>`` (fill a card
-    from the card library), ``handwrite:<effect>`` (write by hand the sentences its text leaves unread);
-    anything else changes nothing."""
+    """``add:<list>``, ``remove:<item>``, ``up:<item>``, ``down:<item>``, ``library:<card>`` (fill a card's
+    blank inputs from the card library), ``library-all:<card>`` (take the library's values over what was typed,
+    once the judge asked for it), ``handwrite:<effect>`` (write by hand the sentences its text leaves unread),
+    ``act:<kind>`` (a new action of that kind); anything else changes nothing."""
     verb, _, target = operation.partition(":")
     parts = target.split(".") if target else []
-    if verb in ("library", "handwrite"):
+    if verb in ("library", "library-all", "handwrite"):
         item = _walk(draft, parts, create=False) if parts else None
-        if isinstance(item, dict):
-            (_fill_from_library if verb == "library" else _hand_write)(item)
+        if isinstance(item, dict) and verb == "handwrite":
+            _hand_write(item)
+        elif isinstance(item, dict):
+            _fill_from_library(item, overwrite=verb == "library-all")
+    elif verb == "act" and target in QUICK_ACTIONS:
+        actions = draft.setdefault("actions", [])
+        if isinstance(actions, list) and len(actions) < LIST_LIMITS["actions"]:
+            actions.append(new_action(target))
     elif verb == "add" and parts and parts[-1] in LIST_KEYS:
         container = _walk(draft, parts[:-1], create=True)
         if isinstance(container, dict):
@@ -55,19 +66,52 @@ def new_item(kind: str) -> Draft:
     }[kind]
 
 
-def _fill_from_library(card: Draft) -> None:
-    """The card's printed information from the library (its id and board state stay as they are)."""
+def new_action(kind: str) -> Draft:
+    """A new action of ``kind``; an event is played from the action itself: its card (name, level, pasted
+    text) is given right there, never as a hand card with an ID made up to point at it."""
+    if kind == "event":
+        return {"kind": "event", "played": played_card()}
+    return {**new_item("actions"), "kind": kind}
+
+
+def played_card() -> Draft:
+    """The inputs of an event card given where it is played (an event action, a defence by event)."""
+    return {"type": "event", "role": "none", "effects": [new_item("effects")]}
+
+
+# What a new card's inputs hold before anyone types: these are filled from the library without asking.
+_UNTYPED = {"type": ("", "person"), "role": ("", "none")}
+_LIBRARY_KEYS = ("name", "type", *CARD_NUMBERS, "role", "attributes", "effects", "more", "substitute", "counter")
+
+
+def _fill_from_library(card: Draft, overwrite: bool) -> None:
+    """The card's printed information from the library into its blank inputs (its id and board state stay as
+    they are). What the judge typed and the library gives otherwise is never overwritten unasked: it is kept,
+    named in the note, and 「ライブラリの値にする」 (``overwrite``) takes the library's values."""
     found, note = library_card(text(card.get("name")))
     card["library_note"] = note
     if found is None:
         return
     filled = card_draft(found)
-    for key in ("name", "type", *CARD_NUMBERS, "role", "attributes", "effects"):
-        card[key] = filled[key]
-    if filled["more"]:
-        card["more"] = filled["more"]
-    for name in ("substitute", "counter"):
-        card[name] = filled[name]
+    kept = []
+    for key in _LIBRARY_KEYS:
+        mine, theirs = card.get(key), filled.get(key)
+        if overwrite or key == "name" or _untyped(key, mine) or _same(mine, theirs):
+            if theirs or key in card:
+                card[key] = theirs
+        else:
+            kept.append(key)
+    card["library_kept"] = kept
+
+
+def _untyped(key: str, value: Any) -> bool:
+    if key == "effects":
+        return not any(text(e.get("text")).strip() or e.get("sentences") for e in value or [] if isinstance(e, dict))
+    return text(value).strip() in _UNTYPED.get(key, ("",))
+
+
+def _same(mine: Any, theirs: Any) -> bool:
+    return mine == theirs or (isinstance(mine, str) and text(mine).strip() == text(theirs).strip())
 
 
 def _hand_write(effect: Draft) -> None:
@@ -87,7 +131,8 @@ def _walk(node: Any, parts: list[str], create: bool) -> Any:
             node = node[index]
         elif isinstance(node, dict):
             if part not in node:
-                if not create:
+                # Only a mapping is made on the way (a zone, a slot): never a list, nor an item of one.
+                if not create or part in LIST_KEYS or part.isdigit():
                     return None
                 node[part] = {}
             node = node[part]

@@ -17,6 +17,7 @@ from adjudicator.web.builder.kinds import (
     is_choice_field,
     kinds_of,
     ordered_choices,
+    played_id,
     spec_of,
     widget,
 )
@@ -118,4 +119,5 @@ def kind_choices(group: str) -> tuple[tuple[str, str], ...]:
 
 
 # What the builder's templates call: a kind's inputs (scenario/_kinds.html), the kinds offered, a defence picker.
-TEMPLATE_HELPERS = {"kind_view": kind_view, "kind_choices": kind_choices, "defence_choice": defence_choice}
+TEMPLATE_HELPERS = {"kind_view": kind_view, "kind_choices": kind_choices, "defence_choice": defence_choice,
+                    "played_id": played_id}

@@ -164,6 +164,13 @@ def _summon_draft(entry: Any) -> Draft:
     return {"card": text(entry), "slot": ""}
 
 
+def played_id(action_index: int | str) -> str:
+    """The ID the builder gives an event entered where it is played (in action ``action_index``, 0-based, or
+    its form path ``actions.N``): the scenario needs one to point at the card, the judge never makes it up."""
+    index = int(str(action_index).split(".")[-1])
+    return f"event{index + 1}"
+
+
 def defence_of(defence: Any) -> tuple[str, str]:
     """(kind, ref) of one posted defence: the form's one picker (``choice``: ``block:B2``), or ``kind``/``ref``."""
     defence = mapping(defence)

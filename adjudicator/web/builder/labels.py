@@ -18,7 +18,7 @@ _WORDS = {
     "turn_player": "ターンプレイヤー", "phase": "フェーズ",
     **{zone: vocabulary.ZONES[zone] for zone in ("deck", "graveyard", "hand")}, "count": "枚数",
     "name": "カード名", "type": "種類", "rank": "ランク", "level": "レベル", "power": "パワー", "role": "マーク",
-    "attributes": "属性", "id": "ID", "face": "オモテ/ウラ", "state": "アクティブ/レスト",
+    "attributes": "属性", "id": "ID", "played": "使う事変", "face": "オモテ/ウラ", "state": "アクティブ/レスト",
     "granted_role": "効果で得たマーク", "once_used": "使用済みの「1」効果",
     "damage_zero": "「山札が受けるダメージを0に」", "events_this_turn": "このターンに発動した事変",
     "hand_draw_limit": "手札の上限", "summon_limit": "召喚の上限", "extra_turn": "追加のターン",
@@ -41,7 +41,7 @@ _KIND_FIELDS = {
     "attack.target": "攻撃先", "target": "対象（YAML）", "attack.response": "防御（ブロック・身代わり・事変）",
     "attack.damage_zero": "防御側の「山札が受けるダメージを0に」", "draw_phase.draw": "引く枚数（0〜2）",
     "summon_phase.summon": "召喚するカード", "set.card": "セットする手札のID", "activate.card": "効果を発動するカード",
-    "event.card": "発動する事変（手札のID）", "decline": "使わない任意効果（効果名、「、」区切り）",
+    "event.card": "手札に入れた事変のID（下に入力した事変を使うときは空欄）", "decline": "使わない任意効果（効果名、「、」区切り）",
     "order": "同時に待機した効果の順番（効果名）", "draw.value": "引く枚数", "discard.value": "墓地へ送る枚数",
     "repeat.value": "繰り返す回数", "repeat.do": "繰り返す処理（YAML）", "send_to_graveyard.value": "墓地へ送るカード（YAML）",
     "rest.value": "レストするカード（YAML）", "activate_cards.value": "アクティブにするカード（YAML）",
@@ -117,6 +117,10 @@ def field_label(name: str) -> str:
         if part == "kind" and words:
             index += 1
             continue  # 「行動1」 names the kind select of action 1 already
+        if part == "name" and index >= 2 and parts[index - 2] == "effects":
+            words.append(_WORDS["effect"])  # an effect's name, not its card's (issue 27: the error named カード名)
+            index += 1
+            continue
         word = _WORDS.get(part) if part in _WORDS else _LISTS.get(part, part)
         if word:
             words.append(word)

@@ -48,6 +48,18 @@ def _put(node: dict, parts: list[str], value: str) -> None:
         node[parts[-1]] = value
 
 
+# The keys that hold a mapping in every draft (the board's players, zones and slots, a trigger, a condition, an
+# event entered where it is played); the others hold text, or are numbered lists (LIST_KEYS).
+MAPPING_KEYS = frozenset({"game", "players", "A", "B", "deck", "graveyard", "hand", "field", "1", "2", "3", "4", "5",
+                          "when", "if", "played"})
+
+
+def _shaped(key: str, value: Any) -> bool:
+    """Whether a posted value has its key's shape: a form may put text where a mapping belongs (``game=x``) or
+    a mapping where text belongs (``actions.0.kind.x=1``); the wrong shape is dropped, as an unknown name is."""
+    return isinstance(value, dict) if key in MAPPING_KEYS or key in LIST_KEYS else isinstance(value, str)
+
+
 # Items that have a kind (an action, a step, a condition), by the key that holds them.
 _KIND_GROUPS = {"actions": "action", "steps": "step", "if": "condition"}
 
@@ -59,5 +71,5 @@ def _listify(node: Any, key: str = "") -> Any:
         numbered = sorted((n, v) for k, v in node.items() if (n := bounded_int(k, 3)) is not None)
         items = [_listify(v) for _, v in numbered[: LIST_LIMITS[key]] if isinstance(v, dict)]
         return [settle_kind(_KIND_GROUPS[key], item) for item in items] if key in _KIND_GROUPS else items
-    listed = {k: _listify(v, k) for k, v in node.items()}
+    listed = {k: _listify(v, k) for k, v in node.items() if _shaped(k, v)}
     return settle_kind(_KIND_GROUPS[key], listed) if key == "if" else listed

@@ -7,11 +7,12 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
+from adjudicator.engine import board_errors
 from adjudicator.format.errors import ScenarioError
 from adjudicator.format.loading import dumps
 from adjudicator.format.scenario import Scenario
 from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
-from adjudicator.links import Ruling
+from adjudicator.links import encode_payload
 from adjudicator.web.builder.data import validated
 from adjudicator.web.builder.draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order
 from adjudicator.web.builder.edit import apply_operation
@@ -103,16 +104,17 @@ def _finish(draft: Draft, operation: str):
     scenario = conversion.scenario
     if operation == "export":
         return _yaml_download(scenario)
-    ruling = Ruling.resolved(scenario)
-    if ruling.trace.errors:
-        # An impossible board: show each named reason next to its field (the engine resolved nothing).
-        for path, text in ruling.trace.errors:
+    problems = board_errors(scenario)
+    if problems:
+        # An impossible board: show each named reason next to its field (the engine resolves nothing).
+        for path, text in problems:
             conversion.error(conversion.field_of(path), text)  # the board checks speak Japanese
         return _builder(draft, errors=conversion.errors, status=422)
     if operation == "check":
         return _builder(draft, notice="入力に誤りはありません。")
-    # Resolving writes nothing: the trace page's 「短縮リンクを作る」 stores it when someone asks (POST /t).
-    return redirect(url_for("rulings.stateless_link", payload=ruling.payload), code=303)
+    # The ruling's page resolves it, once: here the board is only checked. Resolving writes nothing: the trace
+    # page's 「短縮リンクを作る」 stores it when someone asks (POST /t).
+    return redirect(url_for("rulings.stateless_link", payload=encode_payload(scenario)), code=303)
 
 
 def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int = 200, notice: str | None = None,

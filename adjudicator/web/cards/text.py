@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.format.effects import Sentence
+from adjudicator import vocabulary
+from adjudicator.format.effects import Sentence, When
 from adjudicator.reading import Reading, TextTooLong, read_effect
+from adjudicator.reading.explain import condition_words
 from adjudicator.reading.sentences import split_sentences
 
 
@@ -35,6 +37,9 @@ class TextView:
     trigger: dict[str, Any] | None
     counter: bool
     error: str = ""
+    # What was read besides each sentence's doing, one chip each: 「誘発: これが攻撃した時」, 「条件（文1）: …」,
+    # 「期間: その攻撃中」, 「カードの性質: 相手の攻撃時にも発動できる」 (issue 27: the judge sees all it read).
+    facets: tuple[tuple[str, str], ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -54,7 +59,47 @@ def text_view(text: str) -> TextView | None:
     except TextTooLong as error:
         return TextView(text, (), None, False, str(error))
     when = reading.when.model_dump(mode="json", by_alias=True, exclude_defaults=True) if reading.when else None
-    return TextView(text, tuple(_sentences(text, reading)), when, reading.counter)
+    return TextView(text, tuple(_sentences(text, reading)), when, reading.counter, facets=_facets(reading))
+
+
+def _facets(reading: Reading) -> tuple[tuple[str, str], ...]:
+    found: list[tuple[str, str]] = []
+    if reading.when is not None:
+        found.append(("誘発", trigger_words(reading.when)))
+    for number, sentence in enumerate(reading.sentences, start=1):
+        if sentence.if_ is not None:
+            found.append((f"条件（文{number}）", condition_words(sentence.if_)))
+    for until in dict.fromkeys(_durations(reading.sentence_dumps())):
+        found.append(("期間", vocabulary.DURATIONS.get(until, until)))
+    if reading.counter:
+        found.append(("カードの性質", "相手の攻撃時にも発動できる"))
+    if reading.shared_with:
+        found.append(("共有効果", "、".join(reading.shared_with)))
+    if reading.once_per_turn_by_name:
+        found.append(("制限", "他のカードも含めて1ターンに1度"))
+    return tuple(found)
+
+
+def trigger_words(when: When) -> str:
+    """「これが攻撃した時」, 「自分のターンの攻撃フェーズの初めに」: a trigger as the card says it."""
+    if when.event is not None:
+        events = vocabulary.EVENTS_BEFORE if when.timing == "before" else vocabulary.EVENTS
+        return f"{vocabulary.TRIGGER_CARDS[when.card]}が{events.get(when.event, vocabulary.EVENTS.get(when.event, when.event))}"
+    phase, edge = (when.phase_start, "初めに") if when.phase_start else (when.phase_end, "終わりに")
+    return f"{vocabulary.TURNS[when.turn]}の{vocabulary.PHASES[phase]}の{edge}"
+
+
+def _durations(node: Any):
+    """Every ``until`` in a sentence's data: how long what it does lasts."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "until" and isinstance(value, str):
+                yield value
+            else:
+                yield from _durations(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _durations(item)
 
 
 def _sentences(text: str, reading: Reading) -> list[SentenceView]:

@@ -17,9 +17,11 @@ Registered by :func:`init_app`. The headers go on every response (pages, JSON, s
   (the HTML pages revalidate, for the service worker's sake); ``no-cache`` for the rest.
 - ``Allow`` on every 405.
 
-The ``Host`` header is checked against ``ADJUDICATOR_ALLOWED_HOSTS`` (Flask's ``TRUSTED_HOSTS``; loopback
-names by default) before anything builds an absolute URL from it, so it is never reflected into a page, a
-link or the OpenAPI description; another host gets a 400.
+The ``Host`` header is checked against ``ADJUDICATOR_ALLOWED_HOSTS`` (the app's ``ALLOWED_HOSTS``; loopback
+names by default, and every address ``adjudicator serve`` listens on) before anything builds an absolute URL
+from it, so it is never reflected into a page, a link or the OpenAPI description; another host gets a 400.
+The check is ours, not Flask's ``TRUSTED_HOSTS``: Werkzeug cuts each trusted name at its first colon, so an
+IPv6 address (``[::1]``) could never be trusted there.
 
 Faults of the link store answer in Japanese: 503 with ``Retry-After`` while it cannot write (a read-only or
 full disk, a database down), 507 once its quota is reached (``/healthz`` and ``/readyz``: ``web/health.py``).
@@ -31,6 +33,7 @@ chunked body without one is refused with 411), the URL length, and Werkzeug's fo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from flask import Blueprint, Flask, Request, Response, abort, current_app, jsonify, request
@@ -139,6 +142,8 @@ def init_app(app: Flask) -> None:
             app.config[key] = value
     app.request_class = FormBoundedRequest
     _settings(app)
+    # The host first, before any other hook or view can build a URL from it.
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_untrusted_host)
     app.before_request(_refuse_oversized)
     app.after_request(_add_headers)
     app.register_error_handler(HTTPException, _japanese_error)
@@ -148,11 +153,48 @@ def init_app(app: Flask) -> None:
 
 
 def _settings(app: Flask) -> None:
-    if not app.config.get("TRUSTED_HOSTS"):
-        listed = settings.environment(ALLOWED_HOSTS_ENV)
-        hosts = [host.strip() for host in listed.split(",") if host.strip()] or list(DEFAULT_ALLOWED_HOSTS)
-        app.config["TRUSTED_HOSTS"] = hosts
+    if not app.config.get("ALLOWED_HOSTS"):
+        app.config["ALLOWED_HOSTS"] = allowed_hosts_setting()
     app.config.setdefault("HSTS_SECONDS", _env_int(HSTS_ENV, DEFAULT_HSTS_SECONDS))
+
+
+def allowed_hosts_setting() -> list[str]:
+    """The host names ``ADJUDICATOR_ALLOWED_HOSTS`` lists (comma-separated), or the loopback names."""
+    listed = settings.environment(ALLOWED_HOSTS_ENV)
+    return [host.strip() for host in listed.split(",") if host.strip()] or list(DEFAULT_ALLOWED_HOSTS)
+
+
+# A Host header: a name or IPv4 address, or a bracketed IPv6 address, then an optional port.
+_HOST_HEADER = re.compile(r"([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(?::([1-9][0-9]{0,4}))?")
+
+
+def host_allowed(host_header: str, allowed: list[str] | tuple[str, ...]) -> bool:
+    """Whether a ``Host`` header (``name[:port]``, ``[v6]:port``) names one of ``allowed``; a name starting with
+    a dot allows its subdomains. An IPv6 entry may be written bare (``::1``) or bracketed (``[::1]``)."""
+    found = _HOST_HEADER.fullmatch(host_header.lower())
+    if found is None or (found.group(2) and int(found.group(2)) > 65535):
+        return False
+    name = found.group(1)
+    for entry in allowed:
+        entry = _bare_host(entry.strip().lower())
+        if name == entry or (entry.startswith(".") and name.endswith(entry)):
+            return True
+    return False
+
+
+def _bare_host(entry: str) -> str:
+    """An allow-list entry without its port, an IPv6 address bracketed as a Host header writes it."""
+    if entry.startswith("["):
+        return entry.partition("]")[0] + "]"
+    if entry.count(":") > 1:
+        return f"[{entry}]"
+    return entry.partition(":")[0]
+
+
+def _refuse_untrusted_host() -> None:
+    # request.host is the Host header (or, without one, the server's address), "" when its characters are bad.
+    if not host_allowed(request.host, current_app.config["ALLOWED_HOSTS"]):
+        raise SecurityError()
 
 
 def wrap_wsgi(app: Flask) -> None:

@@ -39,6 +39,7 @@ class Verdict:
     numbers: tuple[str, ...]       # the key numbers: what changed in each player's zones
     main_clauses: tuple[str, ...]  # for the preview and the summary line
     happened: tuple[str, ...] = ()  # 「石田三成はバトルに敗れ墓地へ」: what the actions did, read off the boards
+    stopped: bool = False           # resolution stopped before judging every action (a count, a choice, a gap)
 
     @property
     def summary(self) -> str:
@@ -75,11 +76,11 @@ class ChipMaker:
 
 
 def verdict(trace: Trace) -> Verdict:
-    headline = verdict_words(legal=trace.legal, invalid=bool(trace.errors), winner=trace.winner,
-                             choosing=trace.decision.player if trace.decision else None, gaps=bool(trace.gaps),
-                             limit=trace.limit is not None)
+    headline = verdict_words(trace)
     happened = what_happened(trace) if not trace.errors else ()
-    return Verdict(trace.legal, headline, trace.winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)), happened)
+    stopped = trace.progress.stopped_in is not None if trace.progress else bool(trace.decision or trace.gaps or trace.limit)
+    return Verdict(trace.legal, headline, trace.winner, tuple(key_numbers(trace)), tuple(main_clauses(trace)), happened,
+                   stopped)
 
 
 def key_numbers(trace: Trace) -> list[str]:
