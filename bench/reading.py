@@ -7,8 +7,10 @@
   player's picks are left out (adjudicator.reading.compare), for the files shared with
   ../shared/scenarios and for the repository's own; the rest listed with their unread span or their
   first difference. scenarios/ is the reader's development set.
-- The text sets of tests/data: heldout, heldout2 and heldout3 (never tuned on), dev2 and tune3 (tuned on;
-  tune3 and heldout3 are the halves of reading_written3.yaml, bench/split_set.py): the share read
+- The text sets of tests/data (a "silent guess" is a text read with no unread span but not as expected, or a text
+  to refuse that was read): heldout, heldout2, heldout3 and heldout4 (never tuned on), dev2, tune3 and tune4
+  (tuned on; tune3/heldout3 and tune4/heldout4 are the halves of reading_written3.yaml and reading_written4.yaml,
+  bench/split_set.py): the share read
   with no unread span among those that should be read, the share read exactly, and the share of those
   that must be refused that were refused with the expected kind.
 - The time to read 1,000 texts (the corpus' texts, cycled): cold, the sentence cache emptied before each
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,14 +39,17 @@ from adjudicator.reading.compare import align
 from adjudicator.reading.grammar import parse
 
 SCENARIOS = REPOSITORY / "scenarios"
-SHARED = REPOSITORY.parent / "shared" / "scenarios"
+# The shared scenarios sit beside the repository; a worktree elsewhere names them with $SHARED_SCENARIOS.
+SHARED = Path(os.environ.get("SHARED_SCENARIOS") or REPOSITORY.parent / "shared" / "scenarios")
 DATA = REPOSITORY / "tests" / "data"
 # Text sets beside the corpus: (row, file, whether the reader was tuned on it).
 TEXT_SETS = (("heldout", DATA / "reading_heldout.yaml", False),
              ("dev2", DATA / "reading_dev2.yaml", True),
              ("heldout2", DATA / "reading_heldout2.yaml", False),
              ("tune3", DATA / "reading_tune3.yaml", True),
-             ("heldout3", DATA / "reading_heldout3.yaml", False))
+             ("heldout3", DATA / "reading_heldout3.yaml", False),
+             ("tune4", DATA / "reading_tune4.yaml", True),
+             ("heldout4", DATA / "reading_heldout4.yaml", False))
 
 
 @dataclass
@@ -129,7 +135,9 @@ def text_set(name: str, path: Path) -> dict[str, object]:
     return {"set": name, "texts": len(items), "to_read": len(readable), "readable": read_ok,
             "readable_pct": pct(read_ok, len(readable)), "exact": exact, "exact_pct": pct(exact, len(readable)),
             "to_refuse": len(refused), "refused": refused_ok, "refused_pct": pct(refused_ok, len(refused)),
-            "refused_as_expected": refused_span, "misses": misses}
+            "refused_as_expected": refused_span,
+            # a reading with no unread span that is not the expected one, or a text to refuse that was read
+            "silent_guesses": (read_ok - exact) + (len(refused) - refused_ok), "misses": misses}
 
 
 def _kind(why: str) -> str:
@@ -178,7 +186,7 @@ def main() -> None:
         print(f"\n{held['set']} ({held['texts']} texts, {'tuned on' if tuned else 'never tuned on'}): to read {held['to_read']}: "
               f"readable {held['readable']} ({held['readable_pct']}%), exact {held['exact']} ({held['exact_pct']}%); to refuse "
               f"{held['to_refuse']}: refused {held['refused']} ({held['refused_pct']}%), with the expected span and kind "
-              f"{held['refused_as_expected']}")
+              f"{held['refused_as_expected']}; silent guesses {held['silent_guesses']}")
     print(f"\ntime to read {timed['texts']} texts: cold {timed['cold_s']} s ({timed['cold_ms_per_text']} ms each), "
           f"warm {timed['warm_s']} s ({timed['warm_ms_per_text']} ms each)")
     rest = shared.rest + own.rest

@@ -8,6 +8,7 @@ not absent: a condition that needs it is answered 「わからない」 with wha
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -37,6 +38,7 @@ class CardQuery:
     attributes: tuple[str, ...] | None = None
     effect_names: tuple[str, ...] | None = None
     source: str = "入力"   # 入力 (typed) | ライブラリ (filled from the card library)
+    ruby: str | None = None  # the ruby printed over the card's name (7.1.3), in kana; None: not given
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,46 @@ def normalise_name(name: str) -> str:
     return name.replace(" ", matching.EPITHET_SEPARATOR) if name.count(" ") == 1 else name
 
 
+# A bracketed word with its ruby, as typed: 〈信長（のぶなが）〉, 〈信長(のぶなが)〉, 〈｜信長《のぶなが》〉.
+_RUBY_WORD = re.compile(r"([〈【｛])[｜|]?([^〈〉【】｛｝（(《]+?)[（(《]([^〈〉【】｛｝）)》]+)[）)》]([〉】｝])")
+_NOT_PLAIN_AND = ("でない", "か", "または", "と")
+
+
 def match(condition: str, card: CardQuery) -> MatchAnswer:
+    rubies = _RUBY_WORD.findall(condition)
+    if rubies and not any(word in _RUBY_WORD.sub("", condition) for word in _NOT_PLAIN_AND):
+        return _with_ruby(condition, card, [(opening + word + closing, ruby) for opening, word, ruby, closing in rubies])
+    return _judged(condition, card)
+
+
+def _with_ruby(condition: str, card: CardQuery, rubies: list[tuple[str, str]]) -> MatchAnswer:
+    """7.1.3: a word with its ruby matches only when the ruby matches too. For a condition whose parts must all
+    hold (no 「でない」「か」「と」), the words are judged without their ruby, then each ruby against the card's: the
+    card's ruby must contain it (7.1.2's containment); a card given no ruby is unknown where it turns on it."""
+    plain = _judged(_RUBY_WORD.sub(lambda m: m.group(1) + m.group(2).strip() + m.group(4), condition), card)
+    if card.ruby is None:
+        met = None
+    else:
+        met = all(ruby.strip() in card.ruby for _, ruby in rubies)
+    checks = tuple(matching.Check(f"{word}のルビ「{ruby}」", "ルビは入力されていない" if met is None else f"ルビ「{card.ruby}」",
+                                  None if met is None else ruby.strip() in card.ruby, readings=("ruby",))
+                   for word, ruby in rubies)
+    answer = _and_answer(plain.answer, met)
+    missing = (*plain.missing, "ルビ") if answer == "unknown" and met is None else plain.missing
+    readings = tuple(name for name in READINGS if name in (*plain.readings, "ruby"))
+    return replace(plain, condition=condition, answer=answer, checks=plain.checks + checks, readings=readings,
+                   missing=missing if answer == "unknown" else ())
+
+
+def _and_answer(answer: str, ruby_met: bool | None) -> str:
+    if answer == "no" or ruby_met is False:
+        return "no"
+    if answer == "unknown" or ruby_met is None:
+        return "unknown"
+    return "yes"
+
+
+def _judged(condition: str, card: CardQuery) -> MatchAnswer:
     try:
         reading = read_condition(condition)
         where = Where.model_validate(reading.where)
@@ -169,7 +210,7 @@ def with_library(card: CardQuery, library) -> CardQuery:
 
 
 def card_query(name: str, *, type: str | None = None, rank: Any = None, level: Any = None, power: Any = None,
-               role: str | None = None, attributes: Any = None, effects: Any = None) -> CardQuery:
+               role: str | None = None, attributes: Any = None, effects: Any = None, ruby: Any = None) -> CardQuery:
     """A card from loose input (CLI options, query strings, JSON), checked and bounded."""
     name = normalise_name(name or "")
     if not 0 < len(name) <= MAX_NAME:
@@ -184,7 +225,16 @@ def card_query(name: str, *, type: str | None = None, rank: Any = None, level: A
         name=name, type=type, rank=_number("ランク", rank, 9), level=_number("レベル", level, 9),
         power=_number("パワー", power, MAX_POWER), role=role,
         attributes=_list("属性", attributes, MAX_ATTRIBUTES), effect_names=_list("効果名", effects, MAX_EFFECT_NAMES),
+        ruby=_ruby(ruby),
     )
+
+
+def _ruby(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > MAX_NAME:
+        raise MatchError(f"ルビは{MAX_NAME}文字までの文字列")
+    return value.strip()
 
 
 def _number(label: str, value: Any, bound: int) -> int | None:

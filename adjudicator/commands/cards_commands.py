@@ -28,9 +28,10 @@ def _library(use: bool = True):
 @click.option("--role", type=click.Choice(["attacker", "blocker", "none"]))
 @click.option("--attributes", help="Attributes, separated by 「・」 or commas: 戦国時代・武将.")
 @click.option("--effects", help="Effect names, separated by commas.")
+@click.option("--ruby", help="The ruby printed over the card's name, in kana (7.1.3): おだのぶなが.")
 @click.option("--no-library", is_flag=True, help="Judge only what is given here; do not look the card up.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON (the shape of GET /api/match).")
-def match(condition, name, kind, rank, level, power, role, attributes, effects, no_library, as_json) -> None:
+def match(condition, name, kind, rank, level, power, role, attributes, effects, ruby, no_library, as_json) -> None:
     """Does the card NAME meet CONDITION (in the card's words: 〈織田〉, 【武将】, 〈信長〉でない, …)?"""
     # Loaded when the command runs (see _library).
     from adjudicator.cards.match import MatchError, card_query, with_library
@@ -38,7 +39,7 @@ def match(condition, name, kind, rank, level, power, role, attributes, effects, 
 
     try:
         card = card_query(name, type=kind, rank=rank, level=level, power=power, role=role,
-                          attributes=attributes, effects=effects)
+                          attributes=attributes, effects=effects, ruby=ruby)
         answer = judge(condition, with_library(card, _library(not no_library)))
     except MatchError as error:
         if as_json:

@@ -59,6 +59,8 @@ def perform_draw_phase(game: "Game", index: int, spec: DrawPhaseSpec) -> None:
     if first_player_first_turn:
         game.trace.step("先攻の1ターン目なので、リフレッシュ（レストしているカードをアクティブにする）も行わない。", FIRST_TURN)
         return
+    if board.is_first_turn():  # 5.5.1 bars the first player's only: say so where it is applied
+        game.trace.step("後攻の1ターン目: ドローとリフレッシュができないのは先攻の1ターン目だけなので、通常通り行う。", FIRST_TURN)
     _refresh(game, player_id)
 
 
@@ -184,7 +186,9 @@ def _flips(game: "Game", player_id: str, spec: SummonPhaseSpec, summons: int) ->
     if spec.flip is None:
         if allowed == 0:
             return []
-        game.need_decision(player_id, f"召喚数の制限によりオモテにできるのは{allowed}枚。どのウラのカードをオモテにする？", options, SUMMON_LIMIT)
+        # 6.10.1 makes the flip forced only as far as the limit allows and names no one who picks the cards: a gap.
+        game.need_decision(player_id, f"召喚数の制限によりオモテにできるのは{allowed}枚。どのウラのカードをオモテにする？", options,
+                           SUMMON_LIMIT, FLIP_FORCED, chooser_named=False)
     chosen = _slots(spec.flip or [], player_id)
     if len(set(chosen)) != allowed or not set(chosen) <= set(face_down):
         raise Illegal(f"オモテにするのは自分の場のウラのカードのうち、制限の範囲で可能な最大の{allowed}枚", SUMMON_LIMIT, FLIP_FORCED)

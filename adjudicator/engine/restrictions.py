@@ -17,6 +17,7 @@ from adjudicator.engine.board import Board, Card, Player, Timed
 from adjudicator.engine import durations
 from adjudicator.engine.durations import in_force
 from adjudicator.engine.facts import facts_of
+from adjudicator.engine.effects.immunity import IMMUNE_NOT_PLAYERS, immune
 from adjudicator.engine.matching import matches
 from adjudicator.engine.rules import Rule, rule
 
@@ -90,8 +91,15 @@ def forbidding(
         found = check()
         if found is not None:
             text, reason, held = found if len(found) == 3 else (*found, ())
-            return text, (reason, *_in_force_rules(board, held))
+            return text, (reason, *_in_force_rules(board, held), *_immunity_does_not_stop(board, card, reason))
     return None
+
+
+def _immunity_does_not_stop(board: Board, card: Card | None, reason: Rule) -> tuple[Rule, ...]:
+    """A player's restriction binds the card that would act even when it is 「効果を受けない」 (9.1.3): cited there."""
+    if card is None or reason in (RESTRICTION_BEATS_IMMUNITY, CARD_RESTRICTION) or not immune(board, card):
+        return ()
+    return (IMMUNE_NOT_PLAYERS,)
 
 
 def _in_force_rules(board: Board, held: "tuple[Timed, ...] | list[Timed]") -> tuple[Rule, ...]:

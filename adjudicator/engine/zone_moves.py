@@ -81,6 +81,13 @@ def _protections_held(game: "Game", card: Card) -> set[str]:
     return {protection.what for protection in in_force(card.protections)} | continuous.protections_for(game.board, card)
 
 
+def carries_history(card: Card) -> bool:
+    """Whether leaving the field resets anything ``card`` carries (3.5.4): a used 「召」「1」, a restriction, a
+    protection, a change of power or rank, a role given."""
+    return bool(card.once_used or card.mark_used_turn is not None or card.restrictions or card.protections
+                or card.power_mods or card.rank_mods or card.grants)
+
+
 def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: str) -> list[Card]:
     """Move field cards (each the top of its slot) to ``destination`` (graveyard, hand, deck_top,
     deck_bottom) together; returns the cards that actually moved.

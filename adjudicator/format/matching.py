@@ -15,7 +15,9 @@ The readings are named here with their clauses (``READINGS``); the engine regist
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
 if TYPE_CHECKING:
@@ -36,6 +38,10 @@ READINGS: dict[str, tuple[tuple[str, ...], str]] = {
     "units": (("7.3.5",), "AND単位を作り、条件の種類がランク・レベル→属性→名前の順に戻る位置で単位を区切る"),
     "adjacent_brackets": (("7.3.6",), "隣接する括弧書きの列挙は他のどの結びつきよりも優先して1つのOR単位になる"),
     "old_notation": (("7.1.5",), "旧表記の「」は直前の文脈から参照する情報を判断し、括弧と同じ基準で判定する"),
+    "ruby": (("7.1.3",), "指定語にルビが振られていれば、ルビまで一致して初めて一致とみなす"),
+    "groups": (("7.3.7",), "「と」は別々の対象・グループを列挙する語で、1枚のカードに両方の条件を求めない"),
+    "listed": (("7.3.9", "7.3.6"), "括弧を読点・半角カンマで並べた列挙は、単純な並列（いずれか一方）"),
+    "old_attribute": (("13.6",), "旧版の「〇〇時代の△△」は【〇〇時代】と【△△】、「・」で並ぶ属性はそれぞれ別の属性として扱う"),
     "person_or_event": (("2.2.1",), "カードは人物か事変のどちらか"),
     "events_have_no_rank": (("2.2.2",), "ランクを参照する効果は事変を対象にしない（レベルを参照する効果は人物を対象にしない）"),
 }
@@ -97,6 +103,37 @@ class CardInformation:
             roles=frozenset({card.role} - {"none"}), attributes=tuple(card.attributes),
             effect_names=tuple(e.name for e in card.effects) + (("身代わり",) if card.substitute else ()),
         )
+
+
+# 13.6: 「〇〇時代の△△」 (the era may be 「戦国/江戸時代」) and 「・」 lists, except 「現代のプレイヤー」, one attribute.
+_OLD_ERA = re.compile(r"^(?P<eras>[^の]+?)時代の(?P<rest>.+)$")
+_WHOLE = ("現代のプレイヤー",)
+
+
+@lru_cache(maxsize=1024)
+def printed_attributes(attributes: tuple[str, ...]) -> tuple[str, ...]:
+    """The attributes a card has, its old-format printed ones split as 13.6 says: 「戦国時代の武士」 is 【戦国時代】 and
+    【武士】, 「戦国/江戸時代」 is 【戦国時代】 and 【江戸時代】, 「武士・武将」 is two; 「現代のプレイヤー」 stays whole."""
+    out: list[str] = []
+    for printed in attributes:
+        for part in printed.split("・") if printed not in _WHOLE else (printed,):
+            out.extend(_split_old(part.strip()))
+    return tuple(dict.fromkeys(word for word in out if word))
+
+
+def _split_old(attribute: str) -> list[str]:
+    if attribute in _WHOLE:
+        return [attribute]
+    old = _OLD_ERA.match(attribute)
+    if old is not None:
+        return [*_eras(old["eras"]), *_split_old(old["rest"])]
+    if attribute.endswith("時代") and "/" in attribute:
+        return _eras(attribute.removesuffix("時代"))
+    return [attribute]
+
+
+def _eras(eras: str) -> list[str]:
+    return [f"{era.strip()}時代" for era in re.split("[/／]", eras) if era.strip()]
 
 
 def person_name(name: str) -> str:
@@ -244,7 +281,7 @@ def _key_met(where: "Where", key: str, card: CardView) -> bool:
     if key == "name":
         return _any_contains(words(value), (card.short_name or "",))
     if key == "attribute":
-        return _any_contains(words(value), card.attributes)
+        return _any_contains(words(value), printed_attributes(card.attributes))
     if key == "effect_name":
         return _any_contains(words(value), card.effect_names)
     if key == "role":
@@ -266,7 +303,9 @@ def _information_checks(where: "Where", card: CardView, verbose: bool) -> Iterat
         yield _word_check("〈{}〉", words(where.name), "人物名" if card.type != "event" else "事変名", [card.short_name or ""], verbose,
                           ("partial_match", "name_without_epithet"), _epithet_of(card), "name")
     if where.attribute is not None:
-        yield _word_check("【{}】", words(where.attribute), "属性", list(card.attributes), verbose, ("partial_match",),
+        attributes = printed_attributes(card.attributes)
+        yield _word_check("【{}】", words(where.attribute), "属性", list(attributes), verbose,
+                          ("partial_match",) + (("old_attribute",) if attributes != tuple(card.attributes) else ()),
                           information="attribute")
     if where.effect_name is not None:
         yield _word_check("｛{}｝", words(where.effect_name), "効果名", list(card.effect_names), verbose, ("effect_name_match",),

@@ -29,6 +29,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 
 from adjudicator.format.errors import problem
+from adjudicator.spelling import fold_widths
 
 MAX_WORDING = 200
 
@@ -38,8 +39,10 @@ GRAMMAR = r"""
 condition: disjunction tail?
          | tail
 
-// 7.3.2: 「か」「または」 join alternatives; 7.3.5: a unit opened by a rank/level/power bound needs no connector.
-disjunction: conjunction (_OR conjunction | bound_conjunction)*
+// 7.3.2: 「か」「または」 join alternatives; 7.3.5: a unit opened by a rank/level/power bound needs no connector;
+// 7.3.7: 「と」 lists separate groups, so one card need meet only one of them.
+disjunction: conjunction (_OR conjunction | groups conjunction | bound_conjunction)*
+groups: "と"
 bound_conjunction: bound (_AND term)*
 
 // 7.3.1: 「かつ」「の」 join conditions that must all hold.
@@ -48,15 +51,18 @@ conjunction: term (_AND term)*
 ?term: atom | negated | negated term -> not_then
 negated: atom NOT
 
-?atom: brackets | bound | old_attribute | old_effect_name | old_name
+?atom: brackets | has | bound | old_attribute | old_effect_name | old_name
 
-// 7.3.6: brackets side by side are one OR unit.
-brackets: BRACKET+
+// 7.3.6: brackets side by side are one OR unit; 7.3.9: so are brackets listed with 「、」 or 「,」 (a simple list).
+brackets: BRACKET (listed BRACKET | BRACKET)*
+listed: "、" | ","
+// 「【武将】を持つ」「｛身代わり｝を持つ」: the card has that attribute or effect name (7.1.1).
+has: brackets "を持つ"
 bound: STAT NUMBER BOUND?
 
 // 7.1.5: the old notation 「」, read from the words around it.
 old_attribute: "属性が" QUOTED
-old_effect_name: "効果名に" QUOTED "を含む"
+old_effect_name: "効果名に" QUOTED "を含む" ["効果を持つ"]
 old_name: QUOTED
 
 // 7.3.4: the kind noun at the end applies to everything before it.
@@ -80,7 +86,6 @@ KIND_KEYS = {"〈": "name", "【": "attribute", "｛": "effect_name"}
 STAT_KEYS = {"ランク": "rank", "レベル": "level", "パワー": "power"}
 KINDS = {"人物カード": "person", "人物": "person", "事変カード": "event", "事変": "event", "カード": None}
 _BRACKETED = re.compile(r"[〈【｛「]([^〈〉【】｛｝「」]+)[〉】｝」]")
-_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 
 class WordingError(ValueError):
@@ -142,7 +147,8 @@ def looks_like_wording(text: str) -> bool:
 @lru_cache(maxsize=512)
 def read_condition(wording: str) -> Reading:
     """Read ``wording`` (one condition on card information); raises :class:`WordingError`."""
-    text = wording.strip().translate(_DIGITS)
+    folded = fold_widths(wording.strip())  # full-width digits and signs as ASCII (adjudicator.spelling)
+    text = folded.text
     if not text:
         raise WordingError(wording, None, "条件が空")
     if len(text) > MAX_WORDING:
@@ -155,7 +161,9 @@ def read_condition(wording: str) -> Reading:
     except UnexpectedInput as error:
         position = getattr(error, "pos_in_stream", None)
         position = position if isinstance(position, int) and position >= 0 else None
-        raise WordingError(wording, position, _why(text, position)) from None
+        why = _why(text, position)
+        typed = folded.typed_span(position, position)[0] + (len(wording) - len(wording.lstrip())) if position is not None else None
+        raise WordingError(wording, typed, why) from None
     builder = _Build()
     where = builder.transform(tree)
     return Reading(wording, where, tuple(dict.fromkeys(builder.readings)))
@@ -185,10 +193,24 @@ class _Build(Transformer):
         return parts[0]
 
     def disjunction(self, *units):
+        units = tuple(unit for unit in units if unit is not _GROUPS)
         if len(units) == 1:
             return units[0]
         self.readings.append("or")
+        if any(len(unit) > 1 or "all_of" in unit for unit in units):
+            self.readings.append("units")  # 7.3.5: connectors mixed, AND units made first, then joined as OR
         return _or(list(units))
+
+    def groups(self):
+        self.readings.append("groups")
+        return _GROUPS
+
+    def listed(self):
+        self.readings.append("listed")
+        return _LISTED
+
+    def has(self, brackets):
+        return brackets
 
     def bound_conjunction(self, *factors):
         self.readings.append("units")
@@ -209,7 +231,7 @@ class _Build(Transformer):
         return _and([negated, term])
 
     def brackets(self, *tokens: Token):
-        words = [(KIND_KEYS[t[0]], t[1:-1].strip()) for t in tokens]
+        words = [(KIND_KEYS[t[0]], t[1:-1].strip()) for t in tokens if t is not _LISTED]
         self.readings.append("partial_match")
         if any(key == "name" for key, _ in words):
             self.readings.append("name_without_epithet")
@@ -243,6 +265,10 @@ class _Build(Transformer):
     def tail(self, kind: Token):
         value = KINDS[str(kind)]
         return {} if value is None else {"type": value}
+
+
+_GROUPS = object()  # 「と」 between two units: read as 「か」 for one card, the reading named (7.3.7)
+_LISTED = object()  # 「、」「,」 between brackets: a simple list (7.3.9)
 
 
 def _or(units: list[dict]) -> dict:

@@ -21,7 +21,7 @@ several-word terminal. bench/reading.py measures the readings on scenarios/ and 
 """
 
 from adjudicator.reading.loader import load_scenario
-from adjudicator.reading.reader import BadText, ExplainedSentence, Reading, TextTooLong, read_effect
+from adjudicator.reading.reader import BadText, ExplainedSentence, Reading, TextTooLong, read_effect, typed_sentences
 from adjudicator.reading.refusals import Unread
 
-__all__ = ["BadText", "ExplainedSentence", "Reading", "TextTooLong", "Unread", "load_scenario", "read_effect"]
+__all__ = ["BadText", "ExplainedSentence", "Reading", "TextTooLong", "Unread", "load_scenario", "read_effect", "typed_sentences"]

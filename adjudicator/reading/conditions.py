@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.reading.productions import production
+from adjudicator.reading.targets import GroupedWhere
 from adjudicator.reading.values import NotReadable, merge_where
 
 
@@ -65,6 +66,7 @@ def if_graveyard(_own: str | None, count: int, bound: str, _if: str) -> dict[str
             rule='if_field_count: FIELD_AT condition* noun "が" number "枚" BOUND ["ある"] IF\nFIELD_AT: "自分の場に" | "相手の場に" | "場に"')
 def if_field_count(field_at: str, *rest: Any) -> dict[str, Any]:
     *words, count, bound, _if = rest
+    _not_both(words)
     where = merge_where(*(value for _, value in words if isinstance(value, dict)))
     return _field_count("opponent" if field_at == "相手の場に" else "self", where, count, bound)
 
@@ -84,10 +86,18 @@ def if_cards_count(phrase: Any, count: int, bound: str, _if: str) -> dict[str, A
                  '| "ないなら" | "いないなら" | "なければ" | "いなければ" | "ない場合" | "いない場合"')
 def if_any(field_at: str, *rest: Any) -> dict[str, Any]:
     *words, exists = rest
+    _not_both(words)
     where = merge_where(*(value for _, value in words if isinstance(value, dict)))
     player = "opponent" if field_at == "相手の場に" else "self"
     present = not exists.startswith(("な", "いな"))
     return _field_count(player, where, 1 if present else 0, "以上" if present else "以下")
+
+
+def _not_both(words: list[Any]) -> None:
+    """7.3.7: 「自分の場にAとBがあるなら」 asks for both at once (an AND of two counts), which no condition of the
+    format holds; read as 「か」 it would be a silent guess."""
+    if any(isinstance(value, GroupedWhere) for _, value in words):
+        raise NotReadable("「AとBがある」は両方が場にあるという条件（7.3.7）で、形式の条件にない")
 
 
 def _field_count(player: str | None, where: dict[str, Any], count: int, bound: str) -> dict[str, Any]:

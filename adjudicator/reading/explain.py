@@ -6,47 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator import vocabulary as words
+from adjudicator.format.matching import describe
 from adjudicator.format.effects import Condition, ItCondition, RestrictSpec, SearchSpec, Sentence, Step, Where
 
 PLAYERS = {"self": "自分", "opponent": "相手", "each": "互いの"}
 
 
-def _bracketed(opening: str, words: str | list[str], closing: str) -> str:
-    """A word, or a list of words (any one, 7.3.2) written as the card does: adjacent brackets 〈A〉〈B〉."""
-    return "".join(f"{opening}{word}{closing}" for word in ([words] if isinstance(words, str) else words))
-
-
 def where_words(where: Where) -> str:
-    parts: list[str] = []
-    if where.other:
-        parts.append("他の")
-    if where.state:
-        parts.append("レストしている" if where.state == "rest" else "アクティブの")
-    if where.face:
-        parts.append("ウラの" if where.face == "down" else "オモテの")
-    for key, word in (("rank", "ランク{}の"), ("rank_at_least", "ランク{}以上の"), ("rank_at_most", "ランク{}以下の"),
-                      ("power_at_least", "パワー{}以上の"), ("power_at_most", "パワー{}以下の")):
-        value = getattr(where, key)
-        if value is not None:
-            parts.append(word.format(value))
-    if where.attribute:
-        parts.append(_bracketed("【", where.attribute, "】") + "の")
-    if where.name:
-        parts.append(_bracketed("〈", where.name, "〉") + "の")
-    if where.effect_name:
-        parts.append(_bracketed("｛", where.effect_name, "｝") + "を持つ")
-    if where.not_ is not None:
-        parts.append(f"「{_condition_only(where.not_)}」でない")
-    if where.all_of:
-        parts.append("かつ".join(f"「{_condition_only(w)}」" for w in where.all_of) + "の")
-    if where.any_of:
-        parts.append("か".join(f"「{_condition_only(w)}」" for w in where.any_of) + "の")
-    if where.role:
-        parts.append("ブロッカーの" if where.role == "blocker" else "アタッカーの")
-    if where.attacking:
-        parts.append("攻撃している")
+    """The cards ``where`` names, in the rulebook's words: the format's one description of a condition
+    (``format.matching.describe``, which the engine's rulings use too), then the noun (7.3.4)."""
+    said = describe(where.model_copy(update={"type": None})) if where.type else describe(where)
     noun = f"{words.TYPES[where.type]}カード" if where.type else "カード"
-    return "".join(parts) + noun
+    return said + noun
 
 
 def _condition_only(where: Where) -> str:

@@ -15,6 +15,7 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import VisitError
 
 from adjudicator import paths
+from adjudicator.spelling import Spelling
 from adjudicator.reading import conditions, counts, durations, sentences, steps, targets, triggers  # noqa: F401 (declares)
 from adjudicator.reading.productions import registered_productions
 from adjudicator.reading.values import NotReadable, Part
@@ -127,8 +128,11 @@ class _Build(Transformer):
             if name == "start" or name.startswith("w_"):  # the sentence; a word of a several-word terminal
                 return Part(values[0], cites)
             return Part(values, cites)
+        built = declared.build(*values)
+        if isinstance(built, Part):  # a production whose clauses depend on what it read (targets.card_wording)
+            built, cites = built.value, tuple(dict.fromkeys((*built.cites, *cites)))
         own = tuple(c for c in declared.clauses if c not in cites)
-        return Part(declared.build(*values), own + cites)
+        return Part(built, own + cites)
 
     def __default_token__(self, token: Token) -> str:
         return str(token)
@@ -164,6 +168,16 @@ def _kept_tables() -> str | bool:
         return str(paths.user_data_dir() / "reader-grammar.lark")
     except OSError:
         return False
+
+
+@lru_cache(maxsize=1)
+def spelling() -> Spelling:
+    """The grammar's own words, to fold what a judge types by its sound into them (adjudicator.spelling)."""
+    return Spelling(re.findall(r'"([^"]+)"', grammar_text()), OTHER_READINGS)
+
+
+# 「その後」 (6.7.1) is typed 「そのあと」 as often as read ソノゴ, IPADIC's reading.
+OTHER_READINGS = {"その後": "そのあと"}
 
 
 # What a piece of a sentence can be parsed as on its own (refusals.py tries the opening clauses).

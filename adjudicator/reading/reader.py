@@ -11,8 +11,9 @@ from pydantic import ValidationError
 
 from adjudicator.format.base import MAX_SENTENCES, MAX_TEXT
 from adjudicator.format.effects import Sentence, When
+from adjudicator.spelling import Folded, fold_widths
 from adjudicator.reading.explain import sentence_words
-from adjudicator.reading.grammar import parse
+from adjudicator.reading.grammar import parse, spelling
 from adjudicator.reading.productions import declare
 from adjudicator.reading.refusals import Unread, diagnose
 from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences, with_readers_commas
@@ -67,6 +68,7 @@ class Reading:
     counter: bool = False  # 「このカードは相手の攻撃時にも発動できる」 was read (11.2.4): a property of the card
     shared_with: tuple[str, ...] = ()  # 「この効果は他の｛〇〇｝と合わせて1つの効果となる」 (6.12.1): of the effect
     once_per_turn_by_name: bool = False  # 「この効果は他のカードも含めて1ターンに1度しか発動できない」 (6.11.6)
+    respelled: tuple[tuple[int, int, str, str], ...] = ()  # typed spans read in the rulebook's spelling (adjudicator.spelling)
 
     @property
     def complete(self) -> bool:
@@ -86,6 +88,8 @@ class Reading:
             "counter": self.counter,
             "shared_with": list(self.shared_with),
             "once_per_turn_by_name": self.once_per_turn_by_name,
+            "respelled": [{"start": start, "end": end, "typed": typed, "read_as": read}
+                          for start, end, typed, read in self.respelled],
         }
 
 
@@ -114,7 +118,8 @@ def read_effect(text: str) -> Reading:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise BadText("効果テキストに文字として読めないもの（対になっていないサロゲート）がある") from None
-    words = with_readers_commas(text)
+    folded = spelling().fold(fold_widths(text))  # the rulebook's spelling; offsets map back to the typed text
+    words = with_readers_commas(folded.text)
     spans = split_sentences(words)
     if len(spans) > MAX_SENTENCES:
         raise TextTooLong(f"文が多すぎる（{MAX_SENTENCES}文まで）")
@@ -130,9 +135,27 @@ def read_effect(text: str) -> Reading:
     _name_the_triggering_card(out)
     if len(out.sentences) > 1:
         out.cites.update(dict.fromkeys(SENTENCE_END.clauses))
-    unread = tuple(Unread(u.start, u.end, text[u.start:u.end], u.why, u.kind) for u in out.unread)  # the words as typed
-    return Reading(text, out.when, tuple(out.sentences), unread, tuple(out.cites),
-                   tuple(out.explanation), out.counter, out.clause.shared_with, out.clause.once_per_turn_by_name)
+    return Reading(text, out.when, tuple(out.sentences), _typed_unread(folded, out.unread), tuple(out.cites),
+                   _typed_explanation(folded, out.explanation), out.counter, out.clause.shared_with,
+                   out.clause.once_per_turn_by_name, folded.changes())
+
+
+def typed_sentences(text: str) -> list[Span]:
+    """The sentences of ``text`` as the reader cuts them (after its spelling folds: 「．」 ends one too), as offsets
+    into the text as typed, with the words as typed."""
+    folded = spelling().fold(fold_widths(text))
+    spans = [folded.typed_span(span.start, span.end) for span in split_sentences(with_readers_commas(folded.text))]
+    return [Span(start, end, text[start:end]) for start, end in spans]
+
+
+def _typed_unread(folded: Folded, unread: list[Unread]) -> tuple[Unread, ...]:
+    """The unread spans as offsets into the text as typed, with the words as typed."""
+    spans = [(folded.typed_span(u.start, u.end), u) for u in unread]
+    return tuple(Unread(start, end, folded.typed[start:end], u.why, u.kind) for (start, end), u in spans)
+
+
+def _typed_explanation(folded: Folded, explanation: list[ExplainedSentence]) -> tuple[ExplainedSentence, ...]:
+    return tuple(ExplainedSentence(e.index, e.text_ja, e.cites, *folded.typed_span(e.start, e.end)) for e in explanation)
 
 
 def _read_sentence(out: _Assembly, span: Span, first: bool) -> None:

@@ -109,7 +109,8 @@ def predicate(words: str) -> str:
         for word in _TAGGERS.get()(words):
             if word.white_space:  # MeCab skips whitespace: kept as a symbol, so the words come back whole
                 tokens.append((word.white_space, "記号"))
-            tokens.append((word.surface, word.feature[0]))
+            # a counter or a number (「1枚」 of 「1枚捨てる」) is the verb's object, never part of the verb
+            tokens.append((word.surface, "数" if word.feature[1] in ("数", "接尾") else word.feature[0]))
     except (UnicodeError, ValueError, RuntimeError):  # no word boundary MeCab can find: the words as they are
         return words
     return predicate_of(tokens) or words

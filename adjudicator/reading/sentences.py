@@ -78,9 +78,27 @@ def optional_can(step: StepDraft) -> tuple[StepDraft, bool]:
 
 
 @production("joined", "10.1.5", "「〜し、〜する」: steps of one sentence, one after another",
-            rule='body: (joined)* last\njoined: step_cont "、"\n?last: plain_last | optional_te | optional_can')
+            rule='body: (joined | joined_further | joined_by_doing)* last\njoined: step_cont "、"\n?last: plain_last | optional_te | optional_can')
 def joined(step: StepDraft) -> StepDraft:
     return step
+
+
+@production("joined_further", "10.1.5", "「〜し、さらに〜する」: 「さらに」 joins the next step in order, as 「し、」 does",
+            rule='joined_further: step_cont "、" "さらに" ["、"]')
+def joined_further(step: StepDraft) -> StepDraft:
+    return step
+
+
+@production("joined_by_doing", "10.1.5", "「〜することで、〜する」: the step, then the next one, in order (not a cost that may fail "
+            "alone: both are steps of the sentence)", rule='joined_by_doing: step_end "ことで" ["、"]')
+def joined_by_doing(step: StepDraft) -> StepDraft:
+    return step
+
+
+@production("further", "10.1.5", "「さらに、」 opening a sentence: done after the sentence before, as any next sentence is "
+            "(not 「その後」: it does not ask whether the one before fully resolved)", rule='further: "さらに" ["、"]')
+def further() -> bool:
+    return False
 
 
 @production("plain_last", ("6.5.1", "6.5.2"), "a step with no 「できる」「てもよい」: done as far as possible", rule='plain_last: step_end')
@@ -122,7 +140,7 @@ def _done_by_opponent(steps: list[StepDraft]) -> list[StepDraft]:
 
 
 @production("sentence", "10.1.5", "a sentence: [trigger、][その後、][condition、][その後、][duration、][自分は/相手は] steps",
-            rule='sentence: [trigger "、"] [then] [condition_lead] [duration "、"] [own_subject | opponent_subject] body')
+            rule='sentence: [trigger "、"] [then | further] [condition_lead] [duration "、"] [own_subject | opponent_subject] body')
 def sentence(trigger: Any, then_before: Any, lead: Any, duration: Any, subject: Any, body: Any) -> SentenceDraft:
     then_after, condition = lead or (False, None)
     if then_before and then_after:

@@ -138,6 +138,11 @@ def _timed(kind: str, spec: dict[str, Any], duration: dict[str, Any] | None) -> 
     return StepDraft(kind, {**spec, **(duration or {})}, timed=True)
 
 
+def _chosen_power(particle: str) -> str:
+    """「それのパワーを」「そのパワーを」「パワーを」…: one literal each (the lexer takes the longest literal)."""
+    return " | ".join(f'"{owner}パワー{particle}"' for owner in ("それの", "そのカードの", "その", ""))
+
+
 @production("power_add", ("10.4.2", "10.4.3"), "「これのパワーを＋1000する」「…のパワー−1000」: power changes by the amount",
             step=True, rule='power_add: possessor "のパワーを" timed_amount <する>\n'
                             'power_add_bare: possessor "のパワー" amount')
@@ -151,18 +156,52 @@ def power_add_bare(target: Any, change: int) -> StepDraft:
     return _timed("power", {"target": target, "add": change}, None)
 
 
-@production("power_add_chosen", ("10.4.2", "8.4.1", "7.2.3"), "「…を1枚選び、このターン、（それの）パワーを−2000する」: the chosen "
-            "card's power", step=True,
-            rule='power_add_chosen: (pick | object_all) [duration "、"] ("それのパワーを" | "そのカードのパワーを" | "パワーを") timed_amount <する>')
+@production("power_add_chosen", ("10.4.2", "8.4.1", "7.2.3"), "「…を1枚選び、このターン、（それの・その）パワーを−2000する」: the "
+            "chosen card's power (「その」 points to the card just named, as 「それの」 does: 7.2.3)", step=True,
+            rule=f'power_add_chosen: (pick | object_all) [duration "、"] ({_chosen_power("を")}) timed_amount <する>')
 def power_add_chosen(target: Any, duration: dict[str, Any] | None, timed: tuple[dict[str, Any] | None, int]) -> StepDraft:
     return _timed("power", {"target": target, "add": timed[1]}, _one_duration(duration, timed[0]))
 
 
-@production("power_set", ("10.4.3", "11.6.2"), "「（それの）パワーがnになる」: power becomes n", step=True,
-            rule='power_set: (possessor "のパワーが" | pick [duration "、"] ("それのパワーが" | "そのカードのパワーが" | "パワーが")) number "に" <なる>')
+
+
+@production("power_set", ("10.4.3", "11.6.2"), "「（それの）パワーがnになる」「パワーはnになる」: power becomes n", step=True,
+            rule=f'power_set: (possessor ("のパワーが" | "のパワーは") | pick [duration "、"] ({_chosen_power("が")} | '
+                 f'{_chosen_power("は")})) number "に" <なる>\n'
+                 f'power_set_to: (possessor "のパワーを" | pick [duration "、"] ({_chosen_power("を")})) number "に" <する>')
 def power_set(target: Any, *rest: Any) -> StepDraft:
     duration, value = (rest if len(rest) == 2 else (None, rest[0]))
     return _timed("power", {"target": target, "set": value}, duration)
+
+
+@production("power_set_to", ("10.4.3", "11.6.2"), "「（それの）パワーをnにする」: power is set to n (「パワーがnになる」 said by "
+            "the effect)", step=True)
+def power_set_to(target: Any, *rest: Any) -> StepDraft:
+    return power_set(target, *rest)
+
+
+@production("power_per", ("7.3.2", "10.4.2", "8.2.1"), "「〇〇1枚につき、これのパワーを＋1000する」: the amount once for each "
+            "such card (counted individually, 7.3.2)", step=True,
+            rule='power_per: field_cards number "枚につき" ["、"] possessor "のパワーを" timed_amount <する>\n'
+                 'power_per_after: possessor "のパワーを" ["、"] [duration ["、"]] field_cards number "枚につき" amount <する>')
+def power_per(cards: NounPhrase, one: int, target: Any, timed: tuple[dict[str, Any] | None, int]) -> StepDraft:
+    duration, change = timed
+    return _timed("power", {"target": target, "add": change, "per": _counted(cards, one)}, duration)
+
+
+@production("power_per_after", ("7.3.2", "10.4.2", "8.2.1"), "「これのパワーを、このターン、〇〇1枚につき+1000する」", step=True)
+def power_per_after(target: Any, duration: dict[str, Any] | None, cards: NounPhrase, one: int, change: int) -> StepDraft:
+    return _timed("power", {"target": target, "add": change, "per": _counted(cards, one)}, duration)
+
+
+def _counted(cards: NounPhrase, one: int) -> dict[str, Any]:
+    """The cards 「1枚につき」 counts, as the format's count on the board (player, zone, where)."""
+    if one != 1 or cards.every or cards.most is not None:
+        raise NotReadable("「1枚につき」の数え方が読めない")
+    counted: dict[str, Any] = {"player": cards.player or "self"}
+    if cards.where:
+        counted["where"] = dict(cards.where)
+    return counted
 
 
 @production("rank_add", "2.2.3", "「これのランクを＋1する」: the effective rank changes", step=True,

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.format.wording import RUBY_MARKS
+from adjudicator.format.matching import clauses_of
+from adjudicator.format.wording import WordingError, read_condition
 from adjudicator import vocabulary
 from adjudicator.vocabulary import SUPERLATIVES
 from adjudicator.reading.productions import production
-from adjudicator.reading.values import NotReadable, NounPhrase, merge_where
+from adjudicator.reading.values import NotReadable, NounPhrase, Part, merge_where
 
 # --- whose field, which zone --------------------------------------------------------------------
 
@@ -89,76 +90,63 @@ def cond_power(value: int, bound: str | None) -> tuple[str, Any]:
     return ("where", _bound("power", value, bound))
 
 
-def _words(*words: str) -> str | list[str]:
-    """One word, or the adjacent brackets 〈A〉〈B〉 / 【A】【B】 as one OR unit: any one of them (7.3.2, 7.3.6)."""
-    return words[0] if len(words) == 1 else list(words)
+# --- chapter 7: the card's words for its information (7.1, 7.3), read by the format's one grammar -------------
+
+# Brackets and the words that join them (7.3.1-7.3.7, 7.3.9), with a rank, level or power bound opening a unit
+# (7.3.5), or 7.1.5's old 「効果名に「…」を含む」: one span of the text, read by adjudicator.format.wording (the grammar
+# `adjudicator match` and a scenario's `where:` read), so a condition is read one way everywhere.
+_BRACKET = r"[〈【｛][^〈〉【】｛｝「」]+[〉】｝]"
+_BOUND = r"(?:ランク|レベル|パワー)[0-9]+(?:以上|以下)?の"
+_JOIN = r"(?:か、?|または、?|かつ、?|と(?![^を、。]*を合わせて)|、|,|の|でない)"
+_RUN = f"(?:{_BOUND})?{_BRACKET}(?:{_JOIN}?(?:{_BOUND})?{_BRACKET})*"
+# A run never swallows the groups of 「【A】と【B】を合わせてn枚」 (6.5.9, read by object_together); one that ends in
+# 「でない」 is followed by its noun with no 「の」 (「【武将】でない人物」, 7.3.3).
+CARD_WORDING = (f'CARD_WORDING: /{_RUN}/ | /効果名に「[^「」]+」を含む/\n'
+                f'CARD_WORDING_NOT.2: /{_RUN}でない/')
 
 
-# --- chapter 7: brackets and how they combine (7.1, 7.3) ------------------------------------------
+class GroupedWhere(dict):
+    """A condition read with 「と」 (7.3.7): separate groups, one of which a card meets; on a board-presence
+    condition (「自分の場にAとBがあるなら」) it asks for both, which the format cannot hold."""
 
 
-@production("name_words", ("7.1.1", "7.1.2", "7.1.3", "7.1.4", "7.3.6"), "「〈名前〉」「〈A〉〈B〉」: a name (without 異名) that "
-            "contains the word (adjacent brackets: one OR unit, any one); a word with its ruby is not read",
-            rule='name_words: ("〈" NAME "〉")+')
-def name_words(*words: str) -> dict[str, Any]:
-    return {"name": _words(*(_without_ruby(word) for word in words))}
+@production("card_wording", ("7.1.1", "7.1.2"), "the card's words for its information: brackets and how they join, read by chapter 7's "
+            "grammar (format/wording.py); the clauses are those of the readings it used", rule="card_wording: CARD_WORDING")
+def card_wording(words: str) -> Any:
+    return _read_wording(words)
 
 
-def _without_ruby(word: str) -> str:
-    """7.1.3: a word written with its ruby matches only with the ruby too, which no card information holds."""
-    if any(mark in word for mark in RUBY_MARKS):
-        raise NotReadable(f"ルビの付いた指定語「{word}」はルビまで一致を求める（7.1.3）が、形式にルビがない")
-    return word
+@production("card_wording_not", ("7.1.1", "7.1.2", "7.3.3"), "the card's words ending in 「でない」 (7.3.3), its noun after it", rule="")
+def card_wording_not(words: str) -> Any:
+    return _read_wording(words)
 
 
-@production("attribute_words", ("7.1.1", "7.1.2", "7.3.6"), "「【属性】」「【A】【B】」: an attribute that contains the word "
-            "(adjacent brackets: one OR unit, any one)", rule='attribute_words: ("【" ATTR "】")+')
-def attribute_words(*words: str) -> dict[str, Any]:
-    return {"attribute": _words(*words)}
+def _read_wording(words: str) -> Any:
+    try:
+        read = read_condition(words)
+    except WordingError as error:
+        raise NotReadable(str(error)) from None
+    return Part((GroupedWhere if "groups" in read.readings else dict)(read.where), clauses_of(read.readings))
 
 
-BRACKET = "?bracket: name_words | attribute_words"
+@production("cond_wording", ("7.3.1", "7.3.4"), "「〈名前〉の」「【A】か【B】の」「〈信長〉でない」「【武将】を持つ」「｛身代わり｝を持つ」"
+            "「効果名に「…」を含む効果を持つ」: a condition before the noun, joined by 「の」 (AND)",
+            rule='cond_wording: card_wording ("の" | "を持つ" | "効果を持つ") | card_wording_not\n'
+                 'card_wording_not: CARD_WORDING_NOT')
+def cond_wording(value: Any) -> tuple[str, Any]:
+    return ("where", value)
 
 
-@production("bracket_and", "7.3.1", "「【A】かつ【B】」: both must hold for one card",
-            rule='bracket_and: bracket ("かつ" ["、"] bracket)+')
-def bracket_and(*units: dict[str, Any]) -> dict[str, Any]:
-    return all_of(*units)
-
-
-@production("bracket_or", "7.3.2", "「【A】か【B】」「【A】または【B】」: either one is enough",
-            rule='bracket_or: bracket (("か" | "または") ["、"] bracket)+')
-def bracket_or(*units: dict[str, Any]) -> dict[str, Any]:
-    return any_of(*units)
-
-
-BRACKET_EXPR = "?bracket_expr: bracket | bracket_and | bracket_or"
-
-
-@production("cond_bracket", ("7.3.1", "7.3.4"), "「〈名前〉の」「【属性】の」「【A】か【B】の」: a condition joined by 「の」 (AND)",
-            rule='cond_bracket: bracket_expr "の"')
-def cond_bracket(where: dict[str, Any]) -> tuple[str, Any]:
-    return ("where", where)
-
-
-@production("cond_not", "7.3.3", "「〈名前〉でない」「【A】【B】でない」: negates the bracket unit just before it only; what follows "
-            "is read as usual", rule='cond_not: bracket "でない"')
-def cond_not(where: dict[str, Any]) -> tuple[str, Any]:
-    return ("where", {"not": where})
+@production("noun_wording", ("7.3.4", "7.3.6"), "「〈名前〉」「【A】【B】」「【A】か【B】」 as the noun: a card the brackets "
+            "describe", rule='noun_wording: card_wording')
+def noun_wording(value: Any) -> tuple[str, Any]:
+    return ("where", value)
 
 
 @production("cond_effect_name", ("7.1.1", "7.1.2"), "「｛効果名｝を持つ」: has an effect whose name contains the word",
             rule='cond_effect_name: ("｛" EFFECT_NAME "｝")+ "を持つ"')
 def cond_effect_name(*words: str) -> tuple[str, Any]:
-    return ("where", {"effect_name": _words(*words)})
-
-
-def all_of(*units: dict[str, Any]) -> dict[str, Any]:
-    """Conditions that must all hold (7.3.1): merged while their keys differ, else ``all_of``."""
-    keys = [key for unit in units for key in unit]
-    if len(keys) == len(set(keys)):
-        return merge_where(*units)
-    return {"all_of": [dict(unit) for unit in units]}
+    return ("where", {"effect_name": words[0] if len(words) == 1 else list(words)})
 
 
 def any_of(*units: dict[str, Any]) -> dict[str, Any]:
@@ -220,12 +208,6 @@ def noun_event() -> tuple[str, Any]:
     return ("where", {"type": "event"})
 
 
-@production("noun_bracket", ("7.3.4", "7.3.6"), "「〈名前〉」「【A】【B】」「【A】か【B】」 as the noun: a card the brackets "
-            "describe", rule='noun_bracket: bracket_expr')
-def noun_bracket(where: dict[str, Any]) -> tuple[str, Any]:
-    return ("where", where)
-
-
 @production("noun_role", "3.1.4", "「ブロッカー」「アタッカー」 as the noun", rule='noun_role: ROLE')
 def noun_role(role: str) -> tuple[str, Any]:
     return ("where", {"role": "blocker" if role == "ブロッカー" else "attacker"})
@@ -262,26 +244,12 @@ def _phrase(parts: tuple[tuple[str, Any], ...]) -> NounPhrase:
 
 
 @production("field_cards", "7.3.1", "「相手の場の…カード」: field cards whose conditions, joined by 「の」, all hold",
-            rule='field_cards: [cond_other] owner condition* noun rank_unit*\n?owner: owner_opponent | owner_self | owner_each\n'
-                 '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_bracket | cond_not '
-                 '| cond_effect_name | cond_role | cond_other | cond_every | cond_most\n'
-                 '?noun: noun_card | noun_person | noun_event | noun_bracket | noun_role')
+            rule='field_cards: [cond_other] owner condition* noun\n?owner: owner_opponent | owner_self | owner_each\n'
+                 '?condition: cond_rest | cond_active | cond_face | cond_rank | cond_power | cond_wording '
+                 '| cond_role | cond_other | cond_every | cond_most\n'
+                 '?noun: noun_card | noun_person | noun_event | noun_wording | noun_role')
 def field_cards(*parts: Any) -> NounPhrase:
-    units = [value for key, value in (p for p in parts if p is not None) if key == "unit"]
-    phrase = _phrase(tuple(p for p in parts if p is not None and p[0] != "unit"))
-    if not units:
-        return phrase
-    # 7.3.5: the first unit is everything after the place; each further unit opens with a rank bound.
-    phrase.where = {"any_of": [dict(phrase.where), *units]}
-    if phrase.every or "other" in phrase.where["any_of"][0]:
-        raise NotReadable("無接続の列挙に「全ての」「他の」がかかる読み方は書かれていない")
-    return phrase
-
-
-@production("rank_unit", "7.3.5", "「ランク2の【武将】ランク1の【文化人】」: with no connector, a new OR unit starts where the "
-            "condition goes back to a rank", rule='rank_unit: cond_rank bracket_expr')
-def rank_unit(rank: tuple[str, Any], where: dict[str, Any]) -> tuple[str, Any]:
-    return ("unit", all_of(rank[1], where))
+    return _phrase(tuple(p for p in parts if p is not None))
 
 
 @production("zone_cards", "7.3.1", "「手札の…カード」「墓地の〈名前〉」: cards of a zone of one's own, with conditions",
@@ -442,7 +410,13 @@ def subject_cards(phrase: NounPhrase) -> tuple[str, Any]:
     return ("cards", phrase)
 
 
-SUBJECT = "?subject: subject_ref | subject_cards"
+@production("subject_cards_all", ("8.3.1", "7.3.4"), "「自分の場の【武士】のカードは全て」: every matching card, possibly none",
+            rule='subject_cards_all: field_cards "は全て"')
+def subject_cards_all(phrase: NounPhrase) -> tuple[str, Any]:
+    return ("cards", phrase)
+
+
+SUBJECT = "?subject: subject_ref | subject_cards | subject_cards_all"
 
 # --- 「…の上に」 (where a card goes, 7.4.1) --------------------------------------------------------------
 
@@ -478,4 +452,4 @@ def source_cards(phrase: NounPhrase, count: int | None, up_to: str | None) -> tu
     return phrase.selector(choose=how, **({"up_to": True} if up_to else {})), how
 
 
-TARGET_RULES = "\n".join((OBJECT, POSSESSOR, SUBJECT, ONTO, BRACKET, BRACKET_EXPR))
+TARGET_RULES = "\n".join((OBJECT, POSSESSOR, SUBJECT, ONTO, CARD_WORDING))

@@ -26,13 +26,10 @@ from adjudicator.rulebook import Rulebook
 from adjudicator.search import corpus
 from adjudicator.search.analysis import features, normalize
 from adjudicator.search.names import NameFinder
-
-# How players say the rulebook's game words that IPADIC reads another way (手札 as シュサツ, 山札 as ヤマサツ,
-# 後攻 as コウオサム): the words of 2.5 山札, 2.7 手札, 5.1.4 先攻・後攻, 6.3.1 空撃ち, 6.11.1 宿主.
-TERM_READINGS = {"手札": "てふだ", "山札": "やまふだ", "後攻": "こうこう", "空撃ち": "からうち", "宿主": "やどぬし"}
+from adjudicator.spelling import TERM_READINGS, is_hiragana as _is_hiragana
+from adjudicator.spelling import is_kana as _is_kana, katakana, reading_spans, word_reading
 
 _CONTENT_POS = ("名詞", "動詞", "形容詞", "副詞", "接頭詞")
-_RULEBOOK_SPAN = 3  # tokens: 場を離れる is three
 _QUERY_SPAN = 10  # units (a kana or a kanji word): やまふだへ is five
 _MIN_READING = 2  # one mora (ば, て) is too common a sound to stand for a word
 _SURFACES_PER_READING = 2
@@ -41,22 +38,6 @@ _KANJI_RUN = re.compile("[\u4e00-\u9fff々]{2,}")
 _BUILT: dict[tuple[tuple[str, str], ...], SoundAlikes] = {}
 _BUILT_LOCK = threading.Lock()
 _TAGGERS = ThreadTaggers()  # a query's words and the books' words, one tagger per thread
-
-
-def katakana(text: str) -> str:
-    return "".join(chr(ord(char) + 0x60) if "\u3041" <= char <= "\u3096" else char for char in text)
-
-
-def _is_kana(text: str) -> bool:
-    return all("\u3041" <= char <= "\u30ff" for char in text)
-
-
-def _is_hiragana(text: str) -> bool:
-    return all("\u3041" <= char <= "\u309f" for char in text)
-
-
-def _has_kanji_or_katakana(text: str) -> bool:
-    return any("\u30a1" <= char <= "\u30ff" or "\u4e00" <= char <= "\u9fff" for char in text)
 
 
 @dataclass(frozen=True)
@@ -212,11 +193,7 @@ def _read_readings(books: tuple[Rulebook, ...]) -> dict:
 
 
 def _reading(word) -> str | None:
-    """A MeCab word's reading in katakana: kana are their own reading; a kanji word IPADIC knows has one."""
-    if _is_kana(word.surface):
-        return katakana(word.surface)
-    feature = features(word)
-    return feature[7] if len(feature) > 7 and feature[7] != "*" else None
+    return word_reading(word, features(word))
 
 
 def _rulebook_spans(tagger, text: str) -> Iterable[tuple[str, str]]:
@@ -224,17 +201,7 @@ def _rulebook_spans(tagger, text: str) -> Iterable[tuple[str, str]]:
     holds kanji or katakana (a hiragana span is its own reading)."""
     words = [(word.surface, _reading(word), features(word)[0] in _CONTENT_POS, bool(word.white_space))
              for word in tagger(text)]
-    for start in range(len(words)):
-        if not words[start][2]:
-            continue
-        surface, reading = "", ""
-        for end in range(start, min(len(words), start + _RULEBOOK_SPAN)):
-            word_surface, word_reading, content, spaced = words[end]
-            if word_reading is None or (end > start and spaced):
-                break
-            surface, reading = surface + word_surface, reading + word_reading
-            if content and len(reading) >= _MIN_READING and _has_kanji_or_katakana(surface):
-                yield surface, reading
+    yield from reading_spans(words)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from adjudicator.rulebook import Rulebook
 from adjudicator.search.analysis import features, normalize
 from adjudicator.search.documents import SEARCHABLE_KINDS, defined_terms
 from adjudicator.search.glossary import Glossary
-from adjudicator.search.soundalike import TERM_READINGS, katakana
+from adjudicator.spelling import TERM_READINGS, katakana
 
 MAX_SUGGESTIONS = 8
 MAX_PREFIX = 40  # characters of the typed text looked at: past this it is a question, not a prefix

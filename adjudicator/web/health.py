@@ -8,6 +8,7 @@ import time
 from flask import Blueprint, Response, current_app, jsonify
 
 from adjudicator.web.common.link_store import link_store
+from adjudicator.web.common.security import no_store
 
 bp = Blueprint("health", __name__)
 
@@ -21,6 +22,7 @@ def healthz() -> Response:
 
 
 @bp.route("/readyz")
+@no_store
 def readyz():
     """Whether new short links can be written now: 200, or 503 with the reason (the rest keeps working)."""
     health = link_store().health()

@@ -19,6 +19,17 @@ def _place(page, slot: str) -> str:
     return f"players.{slot[0]}.field.{slot[1]}.cards.0"
 
 
+def _paste_effect(page, card: str, name: str, text: str):
+    """Add an effect to the card at ``card`` (its form path), give its name and paste its text; its reading box."""
+    fieldset = page.locator(f'fieldset[id="{card}"]')
+    fieldset.locator("summary").first.click()
+    fieldset.get_by_role("button", name="効果を追加").click()
+    settled(page)
+    page.locator(f'[name="{card}.effects.0.name"]').fill(name)
+    page.locator(f'[name="{card}.effects.0.text"]').fill(text)
+    return page.locator(f'[id="{card}.effects.0.reading"]')
+
+
 def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live_server):
     page = phone
     page.goto("/scenario/new")
@@ -49,13 +60,7 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     page.locator(f'[name="{mitsuhide}.name"]').fill("明智光秀")
     page.locator(f'[name="{mitsuhide}.rank"]').fill("2")
     page.locator(f'[name="{mitsuhide}.power"]').fill("3000")
-    card = page.locator(f'fieldset[id="{mitsuhide}"]')
-    card.locator("summary").first.click()
-    card.get_by_role("button", name="効果を追加").click()
-    settled(page)
-    page.locator(f'[name="{mitsuhide}.effects.0.name"]').fill("謀反")
-    page.locator(f'[name="{mitsuhide}.effects.0.text"]').fill(TEXT)
-    reading = page.locator(f'[id="{mitsuhide}.effects.0.reading"]')
+    reading = _paste_effect(page, mitsuhide, "謀反", TEXT)
     expect(reading).to_contain_text("全て読めました")
     expect(reading).to_contain_text("相手の場の〈信長〉のカード全てを墓地へ送る。")
     expect(reading.locator('a.chip[data-clause="7.1.4"]')).to_be_visible()

@@ -56,7 +56,7 @@ def test_each_production_names_its_reading():
     assert "old_notation" in read_condition("「織田信長」").readings
 
 
-@pytest.mark.parametrize("wording", ["〈信長", "【武将】の", "〈信長〉と〈秀吉〉", "信長", "", "ランク以上", "〈a〉" * 70])
+@pytest.mark.parametrize("wording", ["〈信長", "【武将】の", "〈信長〉と", "〈信長〉と〈秀吉〉とは", "信長", "", "ランク以上", "〈a〉" * 70])
 def test_unreadable_wording_is_an_error_not_a_silent_no_match(wording):
     with pytest.raises(WordingError):
         read_condition(wording)

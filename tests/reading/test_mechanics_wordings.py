@@ -11,6 +11,9 @@ READINGS = [
     # 7.3.3 (NOT): the bracket unit just before 「でない」 only; what follows is read as usual.
     ("相手の場の〈信長〉でない【武将】【文化人】を全てレストする。", "7.3.3",
      [{"do": [{"rest": {"player": "opponent", "all": True, "where": {"not": {"name": "信長"}, "attribute": ["武将", "文化人"]}}}]}]),
+    # 「でない」 negates the element just before it only (7.3.3), read as `adjudicator match` reads it (one grammar).
+    ("相手の場の【武将】か【文化人】でないカードを全てレストする。", "7.3.3",
+     [{"do": [{"rest": {"player": "opponent", "all": True, "where": {"any_of": [{"attribute": "武将"}, {"not": {"attribute": "文化人"}}]}}}]}]),
     ("相手の場の【武将】【文化人】でない人物を全て墓地へ送る。", "7.3.3",
      [{"do": [{"send_to_graveyard": {"player": "opponent", "all": True,
                                      "where": {"not": {"attribute": ["武将", "文化人"]}, "type": "person"}}}]}]),
@@ -84,7 +87,6 @@ def test_the_effects_own_clauses_are_properties_not_sentences():
 
 # Near-misses: each must be an unread span naming the words, and nothing of that sentence read.
 REFUSALS = [
-    ("相手の場の【武将】か【文化人】でないカードを全てレストする。", "partial", "相手の場の【武将】か【文化人】でないカードを全てレストする"),
     ("相手の場の【武将】かつカードを全て墓地へ送る。", "partial", "相手の場の【武将】かつカードを全て墓地へ送る"),
     ("相手の場の｛天下｝を使うカードを全てレストする。", "partial", "相手の場の｛天下｝を使うカードを全てレストする"),
     ("相手の場のランク2の【武将】ランク1を全てレストする。", "partial", "相手の場のランク2の【武将】ランク1を全てレストする"),

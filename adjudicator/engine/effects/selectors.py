@@ -40,6 +40,10 @@ ALL_ZERO_COMPLETE = rule("all_zero_complete", ("8.3.1", "8.3.2"), "「全て」�
 CHOOSE = rule("choose", "8.4.1", "「選ぶ」は条件を満たす候補から指定枚数をプレイヤーが能動的に指定する")
 MAXIMUM = rule("maximum", "6.5.1", "任意性の文言がない限り、処理可能な最大数まで必ず処理する")
 UP_TO = rule("up_to", "6.5.4", "「まで」は下限の指定がなければ0を選べる")
+UP_TO_IS_FULL = rule(
+    "up_to_is_full", ("6.5.4", "6.4.5", "6.1.3", "6.7.1"),
+    "「n枚まで選び」で0〜n枚のどれを選んでも完全な選択: その処理は完全に解決し、続く「その後」は行われる",
+)
 THIS_AND_IT = rule("this_and_it", ("7.2.3", "3.5.3"), "「これ」「それ」は特定の1枚を指し、場を離れたカードはもう指さない")
 UNSELECTABLE = rule("unselectable", "9.2.1", "「選ばれない」カードは選択の対象にできない")
 HIDDEN_ZONE = rule(
@@ -59,9 +63,11 @@ class Selection:
     considered: list[Considered] = field(default_factory=list)
     applied: tuple = ()                        # rules the selection itself applied (10.1.1, 2.2.3)
 
+    up_to: bool = False                        # 「まで」: any count from 0 to ``wanted`` is the whole choice (6.5.4)
+
     @property
     def complete(self) -> bool:
-        return self.mode == "all" or len(self.cards) >= self.wanted
+        return self.mode == "all" or self.up_to or len(self.cards) >= self.wanted
 
 
 def selection_rules(selection: Selection) -> tuple[Rule, ...]:
@@ -109,6 +115,8 @@ def _applied_rules(run: "EffectRun", ref: Selector, selection: Selection) -> tup
         rules.append(EFFECTIVE_RANK)
     if ref.most is not None:
         rules.append(SUPERLATIVE)
+    if selection.up_to and len(selection.cards) < selection.wanted:
+        rules.append(UP_TO_IS_FULL)
     return tuple(rules)
 
 
@@ -183,7 +191,7 @@ def _choose(run: "EffectRun", ref: Selector, candidates: list[Card], considered:
     if ref.chosen is not None:
         picked = _valid_pick(run, ref.chosen, selectable, needed, wanted)
         if picked is not None:
-            return Selection(picked, wanted, "choose", considered)
+            return Selection(picked, wanted, "choose", considered, up_to=ref.up_to)
     if not ref.up_to and len(selectable) <= wanted:
         # No real choice: every candidate must be taken (6.5.1).
         if len(selectable) < wanted:

@@ -273,6 +273,7 @@ def send_to_graveyard_step(run: "EffectRun", step: Step) -> StepResult:
     before = {card.uid: (card_words(board, card), facts_of(board, card)) for card in movers}
     covering = covering_cards(board, movers)
     battle_only = {card.uid for card in movers if zone_moves.battle_only_protection(run.game, card)}  # before it resets (3.5.4)
+    reset = any(zone_moves.carries_history(card) for card in movers)  # what it carried is gone: cited where it applies
     moved = zone_moves.leave_field(run.game, movers, "graveyard", cause="effect")
     moved_ids = {card.uid for card in moved}
     considered = list(selection.considered)
@@ -298,7 +299,8 @@ def send_to_graveyard_step(run: "EffectRun", step: Step) -> StepResult:
     words = "、".join(before[card.uid][0] for card in moved) + "を墓地へ送る" if moved else _phrase(run, selection, "墓地へ送る")
     run.game.trace.step(
         f"{run.label}: {words}。",
-        TO_GRAVEYARD, *((zone_moves.SIMULTANEOUS_MOVE,) if len(moved) > 1 else ()), *selection_rules(selection),
+        TO_GRAVEYARD, *((zone_moves.LEAVE_FIELD,) if reset and moved else ()),
+        *((zone_moves.SIMULTANEOUS_MOVE,) if len(moved) > 1 else ()), *selection_rules(selection),
         changes=changes, considered=considered,
     )
     run.refer_to_moved([(card, before[card.uid][1]) for card in moved])
@@ -388,6 +390,8 @@ def power_step(run: "EffectRun", step: Step) -> StepResult:
         rules.append(durations.duration_rule(spec))   # whose turn 「次のターン」 etc. means (5.6.1, 5.6.2, 5.6.4)
         if spec.target.all:
             rules.append(POWER_CARDS_FIXED)  # a card that comes later is not among 「全て」 (8.2.1)
+    elif spec.until == "end_of_turn" and run.controller != board.turn_player:
+        rules.append(durations.THIS_TURN)  # 「このターン」 in the opponent's turn is that turn, whoever activated it (5.6.3)
     for card in selection.cards:
         if immune(board, card):
             considered.append(Considered.of(f"{card_words(board, card)}は効果を受けない", IMMUNE, outcome="refuses"))

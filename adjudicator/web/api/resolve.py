@@ -15,6 +15,7 @@ from adjudicator.web.api.openapi import bp
 from adjudicator.web.common.errors import scenario_error
 from adjudicator.web.common.link_store import store
 from adjudicator.web.rulings.trace_page import ruling_links
+from adjudicator.web.common.security import no_store
 
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
 
@@ -26,6 +27,7 @@ NOT_VALID = "シナリオに誤りがあります（誤りの箇所と内容は 
 
 
 @bp.route("/resolve", methods=["POST"])
+@no_store
 def api_resolve():
     if request.content_length is not None and request.content_length > MAX_SOURCE_BYTES:
         return scenario_error(413, TOO_LARGE)

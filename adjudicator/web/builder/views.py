@@ -24,6 +24,7 @@ from adjudicator.web.common.link_store import record_or_404
 from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings.examples import example_scenario
 from adjudicator.web.rulings.trace_page import decoded_or_error
+from adjudicator.web.common.security import no_store
 
 bp = Blueprint("builder", __name__)
 
@@ -35,11 +36,13 @@ UNREADABLE_SCENARIO = ("このリンクに保存されたシナリオは壊れ�
 
 
 @json_twin(bp, "/scenario/new", methods=["GET"])
+@no_store
 def new_scenario(as_json: bool):
     return _builder(new_draft(), blank=True, as_json=as_json)
 
 
 @bp.route("/scenario/new", methods=["POST"])
+@no_store
 def builder_round_trip():
     request.max_content_length = MAX_FORM_BYTES
     request.max_form_parts = MAX_FORM_PARTS
@@ -53,11 +56,13 @@ def builder_round_trip():
 
 
 @json_twin(bp, "/scenario/edit/<path:name>")
+@no_store
 def edit_example(name: str, as_json: bool):
     return _builder(draft_from_data(example_scenario(name).dump()), as_json=as_json)
 
 
 @json_twin(bp, "/s/<payload>/edit")
+@no_store
 def edit_stateless(payload: str, as_json: bool):
     return _builder(draft_from_data(decoded_or_error(payload).dump()), as_json=as_json)
 
@@ -68,6 +73,7 @@ def stateless_yaml(payload: str):
 
 
 @json_twin(bp, "/t/<link_id>/edit")
+@no_store
 def edit_short_link(link_id: str, as_json: bool):
     record = record_or_404(link_id)
     try:

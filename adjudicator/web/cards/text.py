@@ -8,14 +8,17 @@ it, so the page, the JavaScript preview and the hand-written form share one read
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator import vocabulary
 from adjudicator.format.effects import Sentence, When
-from adjudicator.reading import Reading, TextTooLong, read_effect
+from adjudicator.reading import Reading, TextTooLong, read_effect, typed_sentences
 from adjudicator.reading.explain import condition_words
-from adjudicator.reading.sentences import split_sentences
+
+# A respelled span worth showing: words (kana, kanji, half-width katakana), not a digit's or a stop's width.
+_WORDS = re.compile("[\u3041-\u30ff\u4e00-\u9fff\uff66-\uff9d]")
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class TextView:
     # What was read besides each sentence's doing, one chip each: 「誘発: これが攻撃した時」, 「条件（文1）: …」,
     # 「期間: その攻撃中」, 「カードの性質: 相手の攻撃時にも発動できる」 (issue 27: the judge sees all it read).
     facets: tuple[tuple[str, str], ...] = ()
+    respelled: tuple[tuple[str, str], ...] = ()  # (as typed, as read) for each span read in the rulebook's spelling
 
     @property
     def complete(self) -> bool:
@@ -59,7 +63,9 @@ def text_view(text: str) -> TextView | None:
     except TextTooLong as error:
         return TextView(text, (), None, False, str(error))
     when = reading.when.model_dump(mode="json", by_alias=True, exclude_defaults=True) if reading.when else None
-    return TextView(text, tuple(_sentences(text, reading)), when, reading.counter, facets=_facets(reading))
+    respelled = tuple(dict.fromkeys((typed, read) for _, _, typed, read in reading.respelled if _WORDS.search(typed)))
+    return TextView(text, tuple(_sentences(text, reading)), when, reading.counter, facets=_facets(reading),
+                    respelled=respelled)
 
 
 def _facets(reading: Reading) -> tuple[tuple[str, str], ...]:
@@ -104,7 +110,7 @@ def _durations(node: Any):
 
 def _sentences(text: str, reading: Reading) -> list[SentenceView]:
     views = []
-    for number, span in enumerate(split_sentences(text), start=1):
+    for number, span in enumerate(typed_sentences(text), start=1):  # 「．」 typed for 「。」 ends a sentence too
         explained = next((e for e in reading.explanation if e.start <= span.start and span.end <= e.end), None)
         unread = [u for u in reading.unread if u.start < span.end and span.start < u.end]
         if explained is not None and not unread:

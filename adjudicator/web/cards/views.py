@@ -26,7 +26,7 @@ bp = Blueprint("cards", __name__)
 LIBRARY_EXTENSION = "adjudicator.cards"
 MAX_CONDITION = 200
 MAX_BODY_BYTES = 64 * 1024   # a condition and one card's information; far more is not a question
-CARD_FIELDS = ("type", "rank", "level", "power", "role", "attributes", "effects")
+CARD_FIELDS = ("type", "rank", "level", "power", "role", "attributes", "effects", "ruby")
 
 
 @bp.record_once

@@ -109,14 +109,24 @@ DEFAULT_ALLOWED_HOSTS = tuple(settings.default(ALLOWED_HOSTS_ENV).split(","))  #
 DEFAULT_HSTS_SECONDS = int(settings.default(HSTS_ENV))  # a year
 RETRY_AFTER_SECONDS = 60
 
-# Pages that are the same for everyone for a whole release may be kept this long by browsers and caches.
-# (Not the tables of contents: the service worker's start pages revalidate, so offline it is the worker that
-# answers and says so.)
-CACHEABLE_ENDPOINTS = frozenset({"rules.node", "rules.pinned_node", "rulings.short_link"})  # with their JSON twins
+# A view says how its answers may be kept, with a decorator in its own module (``no_store``, ``same_for_a_release``);
+# the rest are ``no-cache``. Pages the same for everyone for a whole release may be kept this long by browsers and
+# caches (not the tables of contents: the service worker's start pages revalidate, so offline it is the worker
+# that answers and says so).
 CACHE_SECONDS = 300
-NO_STORE_ENDPOINTS = frozenset({"builder.new_scenario", "builder.builder_round_trip", "builder.edit_example",
-                                "builder.edit_stateless", "builder.edit_short_link", "api.api_resolve",
-                                "rulings.share", "health.readyz"})
+NO_STORE, SAME_FOR_A_RELEASE = "no-store", "release"
+
+
+def no_store(view):
+    """No cache keeps this view's answers (the builder's pages, what writes, readiness)."""
+    view.cache_policy = NO_STORE
+    return view
+
+
+def same_for_a_release(view):
+    """This view's answers (its JSON twin's too) are the same for everyone for a whole release: an ETag, 304s."""
+    view.cache_policy = SAME_FOR_A_RELEASE
+    return view
 
 # Werkzeug's English defaults, said in Japanese. 400/404/405 are errors.py's.
 _MESSAGES: Mapping[int, str] = {
@@ -277,10 +287,10 @@ def _add_headers(response: Response) -> Response:
 def _cache_headers(response: Response) -> Response:
     if "Cache-Control" in response.headers:  # static files and the service worker say their own
         return response
-    endpoint = request.endpoint or ""
-    if response.status_code >= 400 or endpoint in NO_STORE_ENDPOINTS:
+    policy = getattr(current_app.view_functions.get(request.endpoint or ""), "cache_policy", None)
+    if response.status_code >= 400 or policy == NO_STORE:
         response.headers["Cache-Control"] = "no-store"
-    elif endpoint in CACHEABLE_ENDPOINTS and response.status_code == 200 and request.method in ("GET", "HEAD"):
+    elif policy == SAME_FOR_A_RELEASE and response.status_code == 200 and request.method in ("GET", "HEAD"):
         # The pages themselves revalidate (a 304 costs nothing): the service worker fetches them first from the
         # network, and a copy still fresh in the HTTP cache would answer offline without its offline notice.
         fresh = response.mimetype == "application/json"

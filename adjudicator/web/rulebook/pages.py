@@ -17,6 +17,7 @@ from adjudicator.web.rulings.official import official_rulings
 from adjudicator.web.rulebook.serialize import dump_json, dump_markdown, node_json, toc_json
 from adjudicator.web.common.services import books, find_book
 from adjudicator.web.common.twins import json_twin
+from adjudicator.web.common.security import same_for_a_release
 
 bp = Blueprint("rules", __name__)
 
@@ -63,6 +64,7 @@ def pinned_toc(book_id: str, release: str):
 
 
 @json_twin(bp, "/rules/<book_id>/<ref>")
+@same_for_a_release
 def node(book_id: str, ref: str, as_json: bool):
     ref = _as_asked(ref, as_json)
     book = find_book(book_id)
@@ -72,6 +74,7 @@ def node(book_id: str, ref: str, as_json: bool):
 
 
 @json_twin(bp, "/rules/<book_id>/<release>/<ref>")
+@same_for_a_release
 def pinned_node(book_id: str, release: str, ref: str, as_json: bool):
     ref = _as_asked(ref, as_json)
     book = find_book(book_id)

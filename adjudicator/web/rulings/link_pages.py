@@ -20,6 +20,7 @@ from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings import trace_views
 from adjudicator.web.rulings.blueprint import bp
 from adjudicator.web.rulings.trace_page import STALE_SCENARIO, decoded_or_error, or_link_problem, ruling_links, trace_page
+from adjudicator.web.common.security import no_store, same_for_a_release
 
 UNREADABLE_TRACE = ("このリンクに保存された判定は、壊れているか、このバージョンでは読めない形式のため表示できません。"
                     "シナリオが有効なら、下のリンクから現在のルールで判定できます。")
@@ -51,6 +52,7 @@ def _stateless_link_json(payload: str):
 
 
 @bp.route("/t", methods=["POST"])
+@no_store
 def share():
     record = _share(request.form.get("payload", ""))
     return redirect(url_for("rulings.short_link", link_id=record.id), code=303)
@@ -79,6 +81,7 @@ def _share(payload: str) -> LinkRecord:
 
 
 @json_twin(bp, "/t/<link_id>")
+@same_for_a_release
 def short_link(link_id: str, as_json: bool):
     record = record_or_404(link_id)
     if as_json:
