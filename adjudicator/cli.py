@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import click
 
-from adjudicator.commands import cards_commands, engine_commands, reading_commands, rulebook_commands, search_commands, web_commands
+from adjudicator.commands import (
+    cards_commands,
+    engine_commands,
+    reading_commands,
+    rulebook_commands,
+    rulings_commands,
+    search_commands,
+    web_commands,
+)
 
 
 @click.group(help="Hi!story ルール裁定サービス — rulebook, search and rules engine.")
@@ -13,7 +21,8 @@ def main() -> None:
     """Entry point of the console script."""
 
 
-for _module in (rulebook_commands, search_commands, cards_commands, engine_commands, reading_commands, web_commands, cards_commands):
+for _module in (rulebook_commands, search_commands, cards_commands, engine_commands, reading_commands, web_commands,
+                rulings_commands):
     for _command in _module.COMMANDS:
         main.add_command(_command)
 

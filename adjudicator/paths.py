@@ -18,6 +18,7 @@ _SHIPPED = _PACKAGE_DIR / "_data"
 _CHECKOUT = _PACKAGE_DIR.parent
 
 DATA_DIR_ENV = "ADJUDICATOR_DATA_DIR"  # the settings table's (adjudicator/settings.py)
+RULEBOOK_DIR_ENV = "ADJUDICATOR_RULEBOOK_DIR"
 
 
 def _shipped(name: str) -> Path:
@@ -27,7 +28,8 @@ def _shipped(name: str) -> Path:
 
 
 def rulebook_dir() -> Path:
-    return _shipped("rulebook")
+    configured = settings.environment(RULEBOOK_DIR_ENV)
+    return Path(configured) if configured else _shipped("rulebook")
 
 
 def templates_dir() -> Path:

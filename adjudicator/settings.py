@@ -28,6 +28,8 @@ class Setting:
 SETTINGS: tuple[Setting, ...] = (
     Setting("ADJUDICATOR_DATA_DIR", "", "where the Whoosh index, the SQLite link store, the rate-limit counters and "
             "what the service keeps for its next start live", shown="per-user data directory"),
+    Setting("ADJUDICATOR_RULEBOOK_DIR", "", "another rulebook folder (its manifests and their releases) instead of the "
+            "shipped one: a release checked before it ships, or the tests' synthetic releases", shown="the shipped `rulebook/`"),
     Setting("ADJUDICATOR_LINK_DB", "", "another path for the SQLite short-link store (config `LINK_DB_PATH`)",
             shown="`$ADJUDICATOR_DATA_DIR/links.sqlite3`"),
     Setting("ADJUDICATOR_DATABASE_URL", "", "`postgresql://…`: keep short links (and the card library) in PostgreSQL, "

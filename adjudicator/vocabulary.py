@@ -100,6 +100,11 @@ EVENTS_BEFORE = {"sent_to_graveyard": "墓地へ送られる時", "leaves_field"
 TIMINGS = {"after": "〜た時（処理の後）", "before": "〜する時（処理の前に割り込む）"}
 TRIGGER_CARDS = {"self": "これ", "own": "自分のカード", "opponent": "相手のカード", "any": "いずれかのカード"}
 TURNS = {"own": "自分のターン", "opponent": "相手のターン", "any": "どちらのターンでも"}
+# How a clause changed from one rulebook release to the next (adjudicator.rulebook.identity.KINDS), and what
+# became of a ruling's cited clause ("unchanged"; "unknown": its release has no such clause).
+CLAUSE_CHANGES = {"changed": "文言の変更", "renumbered": "番号の変更", "moved": "移動", "split": "分割",
+                  "merged": "統合", "added": "追加", "removed": "削除", "unchanged": "変更なし",
+                  "unknown": "その版にない条文"}
 
 
 def word(table: dict[str, str], name: str) -> str:

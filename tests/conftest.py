@@ -84,16 +84,7 @@ def _free_loopback_port() -> int:
 @pytest.fixture(scope="session")
 def live_server(app) -> Iterator[str]:
     """The app served by a real threaded WSGI server on 127.0.0.1; yields its base URL."""
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", _free_loopback_port(), app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+    yield from serve_on_loopback(app)
 
 
 @pytest.fixture(scope="session")
@@ -122,3 +113,51 @@ def page(browser, live_server):
     page.set_default_timeout(BROWSER_TIMEOUT_MS)
     yield page
     context.close()
+
+
+RELEASES_DIR = Path(__file__).parent / "data" / "releases"
+
+
+def lay_synthetic_releases(target: Path) -> Path:
+    """A rulebook directory where the tests' synthetic releases have landed: the shipped rulebook folder with
+    each synthetic release's text and manifest laid over it (tests/data/releases/README.md)."""
+    from adjudicator.paths import rulebook_dir
+
+    for path in rulebook_dir().iterdir():
+        shutil.copy(path, target / path.name)
+    for path in RELEASES_DIR.iterdir():
+        if path.suffix in (".txt", ".yaml"):
+            shutil.copy(path, target / path.name)
+    return target
+
+
+def serve_on_loopback(app) -> Iterator[str]:
+    """``app`` served by a threaded WSGI server on a free loopback port until the generator is closed."""
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", _free_loopback_port(), app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def serve():
+    """:func:`serve_on_loopback`, for a module that serves an app of its own."""
+    return serve_on_loopback
+
+
+@pytest.fixture(scope="session")
+def landed_rulebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return lay_synthetic_releases(tmp_path_factory.mktemp("rulebook-landed"))
+
+
+@pytest.fixture()
+def releases_landed(landed_rulebook_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The synthetic releases landed for this test only: the service reads the rulebook folder above."""
+    monkeypatch.setenv("ADJUDICATOR_RULEBOOK_DIR", str(landed_rulebook_dir))
+    return landed_rulebook_dir

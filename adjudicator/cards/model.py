@@ -14,35 +14,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from adjudicator.format.board import CardSpec
-from adjudicator.format.errors import FormatError
 from adjudicator.format.matching import person_name
+from adjudicator.format.rows import RowProblem
 from adjudicator.format.validation import format_errors
+
+__all__ = ["PRINTED_FIELDS", "CardRowError", "LibraryCard", "RowProblem", "validate_row"]
 
 # What is printed on a card (2.2); everything else a scenario card may carry is board state.
 PRINTED_FIELDS = ("name", "type", "rank", "level", "power", "role", "attributes", "substitute", "counter", "effects")
 EFFECT_FIELDS = ("name", "mark", "text", "when", "optional", "sentences")
-
-
-@dataclass(frozen=True)
-class RowProblem:
-    row: int          # 1-based: the YAML list item, or the CSV line (the header is line 1)
-    field: str        # e.g. ``rank``, ``effects.0.mark``; empty when the row as a whole is wrong
-    message: str
-    unit: str = "行目"  # CSV lines; a YAML list counts cards (枚目)
-    code: str = ""     # the format's error code (``adjudicator.format.messages``) where the format refused it
-
-    def __str__(self) -> str:
-        if not self.row:
-            return self.message
-        where = f"{self.row}{self.unit}" + (f"の{self.field}" if self.field else "")
-        return f"{where}: {self.message}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"row": self.row, "field": self.field, "message": self.message, "text": str(self), "code": self.code}
-
-    @classmethod
-    def of(cls, row: int, error: FormatError, unit: str = "行目") -> "RowProblem":
-        return cls(row, error.path, error.message_ja, unit, error.code)
 
 
 class CardRowError(ValueError):

@@ -38,10 +38,13 @@ def resolve(file: Path, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("-v", "--verbose", is_flag=True, help="List every scenario, not only failures.")
-def verify(paths: tuple[Path, ...], verbose: bool) -> None:
-    """Check every scenario's expect block under PATHS; print 'N passed, N failed'."""
+@click.option("--rulings", "rulings_files", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Also check a file of official rulings (not imported) against the engine.")
+def verify(paths: tuple[Path, ...], verbose: bool, rulings_files: tuple[Path, ...]) -> None:
+    """Check every scenario's expect block under PATHS, and every official ruling's scenario (those imported,
+    and those of --rulings files) against the engine; print 'N passed, N failed'."""
     from adjudicator.checks.verify import scenario_files, verify_file  # see resolve: loaded when the command runs
 
     passed = failed = 0
@@ -56,8 +59,35 @@ def verify(paths: tuple[Path, ...], verbose: bool) -> None:
             click.echo(f"FAIL {file}")
             for failure in outcome.failures:
                 click.echo(f"     {failure}")
-    click.echo(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    official_passed, official_failed = _verify_official(rulings_files, verbose)
+    click.echo(f"{passed + official_passed} passed, {failed + official_failed} failed")
+    sys.exit(1 if failed or official_failed else 0)
+
+
+def _verify_official(files: tuple[Path, ...], verbose: bool) -> tuple[int, int]:
+    """Every current (not superseded) official ruling with a scenario: does the engine give its answer?"""
+    from adjudicator.checks.official import agreements  # see resolve
+    from adjudicator.official import RulingImportError, imported_rulings, read_rulings_file
+
+    rulings = {ruling.id: ruling for ruling in imported_rulings()}
+    for file in files:
+        try:
+            rulings.update((ruling.id, ruling) for ruling in read_rulings_file(file, rulings.values()))
+        except RulingImportError as error:
+            raise click.ClickException(f"{file}: {error}") from None
+    current = [ruling for ruling in rulings.values() if not ruling.superseded]
+    passed = failed = 0
+    for found in agreements(current):
+        if found.agrees:
+            passed += 1
+            if verbose:
+                click.echo(f"PASS official ruling {found.ruling.id}")
+            continue
+        failed += 1
+        click.echo(f"FAIL official ruling {found.ruling.id} ({found.ruling.source}): the engine disagrees")
+        for failure in found.failures:
+            click.echo(f"     {failure}")
+    return passed, failed
 
 
 @click.command()

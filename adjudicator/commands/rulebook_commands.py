@@ -6,7 +6,7 @@ import json
 
 import click
 
-from adjudicator.rulebook import Node, Rulebook, load_rulebook, rulebook_ids
+from adjudicator.rulebook import Node, Rulebook, load_rulebook, releases, rulebook_ids
 
 # Exit status for input that names nothing (click uses 2 for usage errors as well).
 NOT_FOUND = 2
@@ -17,13 +17,18 @@ def _counts(rulebook: Rulebook) -> dict[str, int]:
 
 
 def _summary(rulebook: Rulebook) -> dict:
-    return {**rulebook.identity(), "source": rulebook.source_file.name, **_counts(rulebook)}
+    """The latest release's identity and counts, and every release of the book, oldest first."""
+    listed = [{"release": entry.release, "effective_date": entry.effective_date, "source": entry.source,
+               "sha256": entry.sha256, "latest": entry.release == rulebook.release}
+              for entry in releases(rulebook.id)]
+    return {**rulebook.identity(), "source": rulebook.source_file.name, **_counts(rulebook), "releases": listed}
 
 
 @click.command("rulebooks")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def rulebooks_command(as_json: bool) -> None:
-    """List the rulebooks with their release and how many chapters, sections and clauses each has."""
+    """List the rulebooks with their releases (the newest is the latest, the one served by default) and how many
+    chapters, sections and clauses the latest has."""
     summaries = [_summary(load_rulebook(book)) for book in rulebook_ids()]
     if as_json:
         click.echo(json.dumps(summaries, ensure_ascii=False, indent=2))
@@ -33,6 +38,9 @@ def rulebooks_command(as_json: bool) -> None:
         click.echo(f"{summary['id']}\t{summary['title']}\t{summary['release']} ({date})")
         click.echo(f"\t章 chapters {summary['chapters']} · 節 sections {summary['sections']} · "
                    f"条 clauses {summary['clauses']} · 項目 items {summary['items']}")
+        for entry in summary["releases"]:
+            latest = "  latest" if entry["latest"] else ""
+            click.echo(f"\t版 release {entry['release']} ({entry['effective_date'] or '—'}) {entry['source']}{latest}")
 
 
 def _node_json(rulebook: Rulebook, node: Node) -> dict:

@@ -16,6 +16,7 @@ from adjudicator.engine import resolve
 from adjudicator.engine.board_record import PLAYERS, SLOTS, UNKNOWN, BoardRecord, Count, PlayerRecord, SlotRecord
 from adjudicator.engine.render import ALL_LEGAL, SOME_ILLEGAL
 from adjudicator.engine.trace import Trace
+from adjudicator.links.clause_fates import ReleaseCheck, release_check
 from adjudicator.links.ruling import Ruling
 
 _ZONES = tuple((zone, vocabulary.ZONES[zone]) for zone in vocabulary.COUNTED_ZONES)
@@ -30,10 +31,16 @@ class Rerun:
     stored: Trace
     current: Trace
     differences: tuple[str, ...]
+    release: ReleaseCheck  # the stored ruling's cited clauses followed into the latest release: the why
 
     @property
     def changed(self) -> bool:
         return bool(self.differences)
+
+    @property
+    def clauses_changed(self) -> bool:
+        """A clause the stored ruling rests on reads differently in the latest release."""
+        return bool(self.release.changed)
 
 
 def rerun(ruling: Ruling) -> Rerun:
@@ -41,8 +48,11 @@ def rerun(ruling: Ruling) -> Rerun:
     valid: ``ruling.stale`` is false)."""
     if ruling.scenario is None:
         raise ValueError("a stale ruling's scenario cannot be resolved again")
+    stored = ruling.trace
     current = resolve(ruling.scenario)
-    return Rerun(ruling.trace, current, tuple(outcome_differences(ruling.trace, current)))
+    check = release_check(stored.rulebook.get("id", "hi-story"), stored.rulebook.get("release", ""),
+                          [*stored.cited(), *current.cited()])
+    return Rerun(stored, current, tuple(outcome_differences(stored, current)), check)
 
 
 def outcome_differences(before: Trace, after: Trace) -> list[str]:

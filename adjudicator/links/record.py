@@ -15,11 +15,11 @@ from datetime import datetime, timezone
 from typing import Any
 
 from adjudicator import ENGINE_VERSION
+from adjudicator.engine.resolution import RULEBOOK
 from adjudicator.format.loading import canonical_json
 from adjudicator.format.scenario import Scenario
-from adjudicator.rulebook import load_rulebook
 
-RULEBOOK_ID = "hi-story"
+RULEBOOK_ID = RULEBOOK["id"]
 ID_LENGTH = 16  # base32 characters: 80 bits, so ids never collide in practice (checked on store anyway)
 _ID_PATTERN = re.compile(rf"[a-z2-7]{{{ID_LENGTH}}}")
 
@@ -34,7 +34,10 @@ class Versions:
 
 
 def current_versions() -> Versions:
-    return Versions(RULEBOOK_ID, load_rulebook(RULEBOOK_ID).release, ENGINE_VERSION)
+    """The release a ruling made now is made under: the one whose clauses the engine's rules cite (a newer
+    release that lands as data is the latest to read, but the engine applies it only once its rules are
+    reviewed against it), and the engine's version."""
+    return Versions(RULEBOOK_ID, RULEBOOK["release"], ENGINE_VERSION)
 
 
 def link_id(canonical_scenario: str, versions: Versions) -> str:

@@ -97,7 +97,13 @@ class Ruling:
     @cached_property
     def payload(self) -> str | None:
         """The stateless link's payload (``/s/<payload>``); None for a stale stored ruling."""
+        # A stateless link resolves anew whenever it is opened: it is made under the current release and engine.
         return encode_canonical(self.canonical) if self.scenario is not None else None
+
+    @property
+    def versions(self) -> Versions:
+        """The rulebook release and engine the ruling was made under: a stored one's, else the current ones."""
+        return self.stored.versions if self.stored is not None else current_versions()
 
     @cached_property
     def trace_json(self) -> dict[str, Any]:

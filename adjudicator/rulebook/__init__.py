@@ -5,7 +5,9 @@
     (True, '「引く」の定義')
 """
 
-from adjudicator.rulebook.loader import list_rulebooks, load_rulebook, rulebook_ids
+from adjudicator.rulebook.loader import list_rulebooks, load_release, load_rulebook, releases, rulebook_ids
 from adjudicator.rulebook.model import Node, Reference, Rulebook
 
-__all__ = ["Node", "Reference", "Rulebook", "list_rulebooks", "load_rulebook", "rulebook_ids"]
+__all__ = [
+    "Node", "Reference", "Rulebook", "list_rulebooks", "load_release", "load_rulebook", "releases", "rulebook_ids",
+]

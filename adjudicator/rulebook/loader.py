@@ -1,6 +1,8 @@
 """Loading rulebooks: manifest → checked source → parsed, cross-referenced, immutable :class:`Rulebook`.
 
-Each book is parsed once per process (``functools.lru_cache``); the web app and every engine test share it.
+Each release of a book is parsed once per process (``functools.lru_cache``, keyed by the rulebook directory
+too, so a process pointed at another directory reads that one); the web app and every engine test share it.
+:func:`load_rulebook` is a book's latest release, :func:`load_release` any of them.
 """
 
 from __future__ import annotations
@@ -9,9 +11,10 @@ import functools
 from collections.abc import Callable
 from pathlib import Path
 
+from adjudicator.paths import rulebook_dir
 from adjudicator.rulebook import duel_masters, hi_story
 from adjudicator.rulebook.drafts import Draft, DraftBook
-from adjudicator.rulebook.manifest import Manifest, read_manifests, read_source
+from adjudicator.rulebook.manifest import Manifest, Release, read_manifests, read_source
 from adjudicator.rulebook.model import Reference, Rulebook
 from adjudicator.rulebook.references import ReferenceIndex, find_references
 
@@ -19,25 +22,54 @@ from adjudicator.rulebook.references import ReferenceIndex, find_references
 _ORDER = ("hi-story", "duel-masters")
 
 
-@functools.lru_cache(maxsize=1)
-def _manifests() -> dict[str, Manifest]:
-    return read_manifests()
+@functools.lru_cache(maxsize=4)
+def _manifests_in(directory: Path) -> dict[str, Manifest]:
+    return read_manifests(directory)
+
+
+def manifests() -> dict[str, Manifest]:
+    """Every book's manifest, from the rulebook directory in use."""
+    return _manifests_in(rulebook_dir())
 
 
 def rulebook_ids() -> tuple[str, ...]:
-    known = _manifests()
+    known = manifests()
     return tuple(sorted(known, key=lambda book: (_ORDER.index(book) if book in _ORDER else len(_ORDER), book)))
 
 
-@functools.lru_cache(maxsize=None)
+def releases(book_id: str) -> tuple[Release, ...]:
+    """The book's releases, oldest first (the last is the latest); KeyError if there is no such book."""
+    return manifests()[book_id].all_releases()
+
+
 def load_rulebook(book_id: str) -> Rulebook:
-    """The parsed rulebook ``book_id`` (``hi-story``, ``duel-masters``); KeyError if there is none."""
-    return parse_rulebook(_manifests()[book_id])
+    """The latest release of ``book_id`` (``hi-story``, ``duel-masters``), parsed; KeyError if there is none."""
+    directory = rulebook_dir()
+    return _load(directory, book_id, _manifests_in(directory)[book_id].latest.release)
 
 
-def parse_rulebook(manifest: Manifest, directory: Path | None = None) -> Rulebook:
-    """Check the manifest's source text against its SHA-256 and parse it (uncached; see load_rulebook)."""
-    path, text = read_source(manifest, directory)
+def load_release(book_id: str, release: str) -> Rulebook | None:
+    """The release ``release`` of ``book_id``, parsed; None if the book has no such release."""
+    directory = rulebook_dir()
+    manifest = _manifests_in(directory).get(book_id)
+    if manifest is None or manifest.find_release(release) is None:
+        return None
+    return _load(directory, book_id, release)
+
+
+@functools.lru_cache(maxsize=None)
+def _load(directory: Path, book_id: str, release: str) -> Rulebook:
+    manifest = _manifests_in(directory)[book_id]
+    return parse_rulebook(manifest, directory, release)
+
+
+def parse_rulebook(manifest: Manifest, directory: Path | None = None, release: str | None = None) -> Rulebook:
+    """Check a release's source text against its SHA-256 and parse it (uncached; see load_release). Without
+    ``release``, the manifest's first (top-level) release."""
+    entry = manifest.find_release(release) if release else manifest.all_releases()[0]
+    if entry is None:
+        raise KeyError(f"{manifest.id} has no release {release}")
+    path, text = read_source(entry, directory)
     if manifest.format == "hi-story":
         parsed = hi_story.parse(text)
         find = _hi_story_references(parsed.drafts)
@@ -47,11 +79,11 @@ def parse_rulebook(manifest: Manifest, directory: Path | None = None) -> Ruleboo
     return Rulebook.build(
         id=manifest.id,
         title=manifest.title,
-        release=manifest.release,
-        effective_date=manifest.effective_date,
+        release=entry.release,
+        effective_date=entry.effective_date,
         language=manifest.language,
         source_file=path,
-        sha256=manifest.sha256,
+        sha256=entry.sha256,
         source_text=text,
         preamble=parsed.preamble,
         nodes=parsed.drafts.freeze(manifest.id, find),
@@ -59,6 +91,7 @@ def parse_rulebook(manifest: Manifest, directory: Path | None = None) -> Ruleboo
 
 
 def list_rulebooks() -> tuple[Rulebook, ...]:
+    """Every book's latest release."""
     return tuple(load_rulebook(book_id) for book_id in rulebook_ids())
 
 

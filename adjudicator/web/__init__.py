@@ -26,6 +26,7 @@ from adjudicator.web.search import pages as search_pages
 BLUEPRINTS = (
     home.bp,
     rulebook.bp,
+    rulebook.releases_bp,
     search.bp,
     api.bp,
     assets.bp,

@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 from tests.browser.phone import ARTIFACTS, fresh_page, no_sideways_scroll, PHONE, settled
 
 BLOCK_CLAUSES = ("11.2.1", "11.2.2", "11.7.1")
-STATELESS_URL = r"/s/1\.[A-Za-z0-9_-]+$"  # the builder's 判定する opens the stateless link; nothing is stored
+STATELESS_URL = r"/s/2\.[A-Za-z0-9_-]+~[^/~]+~[^/~]+$"  # the builder's 判定する opens the stateless link; nothing is stored
 
 
 def _card(page, slot: str, name: str, rank: str, power: str, role: str) -> None:
@@ -87,7 +87,7 @@ def test_build_resolve_and_share_the_block_scenario(phone, browser, live_server)
     short_link = phone.evaluate("navigator.clipboard.readText()")
     assert re.fullmatch(rf"{re.escape(live_server)}/t/[a-z2-7]{{16}}", short_link)
     stateless_link = phone.locator("#stateless-link").input_value()
-    assert "/s/1." in stateless_link
+    assert "/s/2." in stateless_link
 
     for link in (short_link, stateless_link):
         context, fresh = fresh_page(browser, live_server)
@@ -210,7 +210,7 @@ def test_a_script_card_name_shows_as_text(phone):
     expect(phone.locator(".board .side-A .card-name").first).to_have_text("<script>alert(1)</script>")
     expect(phone.locator(".step-text").first).to_contain_text("<script>alert(1)</script>")
     phone.get_by_role("link", name="ビルダーで編集").click()
-    expect(phone).to_have_url(re.compile(r"/s/1\.[A-Za-z0-9_-]+/edit$"))
+    expect(phone).to_have_url(re.compile(r"/s/2\.[A-Za-z0-9_-]+~[^/~]+~[^/~]+/edit$"))
     expect(phone.locator('[name="players.A.field.1.cards.0.name"]')).to_have_value("<script>alert(1)</script>")
     assert phone.dialogs == []
 

@@ -80,7 +80,7 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     page.screenshot(path=str(ARTIFACTS / "builder-card-text-phone.png"), full_page=True)
 
     page.get_by_role("button", name="判定する").click()
-    expect(page).to_have_url(re.compile(r"/s/1\.[^/]+$"))  # resolving stores nothing
+    expect(page).to_have_url(re.compile(r"/s/2\.[^/]+$"))  # resolving stores nothing
     expect(page.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
     expect(page.locator(".trace-steps")).to_contain_text("墓地へ送る")
     expect(page.locator('.trace-steps a.chip[data-clause="7.1.4"]').first).to_be_visible()

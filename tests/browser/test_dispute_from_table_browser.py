@@ -121,7 +121,7 @@ def test_the_dispute_from_the_table_in_twelve_taps_and_one_press(judge):
     height = page.evaluate("document.documentElement.scrollHeight")
     judge.resolve()
 
-    expect(page).to_have_url(re.compile(r"/s/1\.[^/]+$"))
+    expect(page).to_have_url(re.compile(r"/s/2\.[^/]+$"))
     verdict = page.locator("[data-verdict]")
     expect(verdict).to_have_text("2件の行動のうち0件を判定しました。行動1の途中で止まりました: Bの山札の枚数が必要です。"
                                  "行動2は判定していません")
@@ -149,7 +149,7 @@ def test_the_defender_answers_the_attack_with_an_event_at_its_step(judge):
     judge.shot("7-counter-event-at-its-step", page.locator('[id="actions.0.responses.0.played"]'))
     judge.resolve()
 
-    expect(page).to_have_url(re.compile(r"/s/1\.[^/]+$"))
+    expect(page).to_have_url(re.compile(r"/s/2\.[^/]+$"))
     expect(page.locator(".trace-steps")).to_contain_text("霞の陣")
     trace = page.request.get(page.url + ".json").json()["trace"]
     answered = [step for step in trace["steps"] if "霞の陣" in step["text"]]

@@ -43,7 +43,7 @@ def test_a_blank_deck_is_not_read_as_zero(browser, live_server):
         page.locator('[name="actions.0.responses.0.choice"][value="none"]').check()
         page.locator('[name="actions.0.damage_zero"]').select_option("no")
         page.get_by_role("button", name="判定する").click()
-        expect(page).to_have_url(re.compile(r"/s/1\.[^/]+$"))  # resolving stores nothing (links on request)
+        expect(page).to_have_url(re.compile(r"/s/2\.[^/]+$"))  # resolving stores nothing (links on request)
         verdict = page.locator("[data-verdict]")
         expect(verdict).to_contain_text("Bの山札の枚数が必要です")  # a count, in the judge's words (issue 27)
         expect(verdict).not_to_contain_text("すべての行動が認められます")

@@ -123,7 +123,7 @@ def test_offline_the_builder_keeps_the_draft_and_resolves_when_back(phone_at, ve
     expect(notice).to_be_visible()
 
     venue.up()  # the connection is back: the waiting ruling goes through by itself
-    expect(phone_at).to_have_url(re.compile(r"/s/1\.[A-Za-z0-9_-]+$"), timeout=30_000)  # resolving stores nothing
+    expect(phone_at).to_have_url(re.compile(r"/s/2\.[A-Za-z0-9_-]+~[^/~]+~[^/~]+$"), timeout=30_000)  # resolving stores nothing
     expect(phone_at.locator("[data-verdict]")).to_have_text("すべての行動が認められます")
     expect(phone_at.locator(".verdict .numbers")).to_contain_text("Bの山札 9 → 4枚")
     phone_at.goto("/scenario/new")  # the draft became a ruling: the builder starts empty again

@@ -15,11 +15,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator import paths
+from adjudicator import ENGINE_VERSION, paths
 from adjudicator.format.loading import canonical_json
 from adjudicator.reading import load_scenario
 from adjudicator.links import PayloadProblem, decode_payload, encode_payload, is_link_id, link_id, make_record
-from adjudicator.links.payload import MAX_JSON_BYTES, MAX_PAYLOAD_CHARS
+from adjudicator.links.payload import MAX_JSON_BYTES, MAX_PAYLOAD_CHARS, MadeUnder, payload_made_under, payload_text
 from adjudicator.links.record import Versions, current_versions
 
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
@@ -50,8 +50,8 @@ def _encode(raw: bytes) -> str:
 def test_every_example_round_trips_through_the_payload(path: Path):
     scenario = load_scenario(path.read_text(encoding="utf-8"))
     payload = encode_payload(scenario)
-    assert payload.startswith("1.")
-    assert all(c.isalnum() or c in "-_." for c in payload)
+    assert payload.startswith("2.") and payload.endswith("~v1.0.0~" + ENGINE_VERSION)
+    assert all(c.isalnum() or c in "-_.~" for c in payload)
     assert decode_payload(payload) == scenario
 
 
@@ -100,11 +100,29 @@ def test_the_id_depends_on_rulebook_release_and_engine_version():
 
 
 def test_current_versions_come_from_the_rulebook_and_the_engine():
-    from adjudicator import ENGINE_VERSION
     from adjudicator.rulebook import load_rulebook
 
     versions = current_versions()
     assert versions == Versions("hi-story", load_rulebook("hi-story").release, ENGINE_VERSION)
+
+
+def test_a_release_landed_as_data_is_not_the_one_rulings_are_made_under(releases_landed):
+    from adjudicator.rulebook import load_rulebook
+
+    # The engine's rules cite v1.0.0's clauses until they are reviewed against the new release.
+    assert load_rulebook("hi-story").release == "v1.1.0"
+    assert current_versions() == Versions("hi-story", "v1.0.0", ENGINE_VERSION)
+
+
+def test_a_payload_records_what_it_was_made_under_and_old_ones_still_open():
+    scenario = load_scenario(_example_data())
+    made = encode_payload(scenario, Versions("hi-story", "v1.0.0", "0.1.0"))
+    assert payload_made_under(made) == MadeUnder("v1.0.0", "0.1.0")
+    old = _encode(zlib.compress(canonical_json(scenario).encode()))  # a link made before this change
+    assert payload_made_under(old) == MadeUnder(None, None)
+    assert decode_payload(old) == decode_payload(made) == scenario
+    assert payload_text(old) == payload_text(made) == canonical_json(scenario)  # the short link's id material
+    assert payload_made_under(made.replace("~v1.0.0~", "~<b>~")) == MadeUnder(None, None)
 
 
 def test_make_record_keeps_scenario_versions_and_trace_verbatim():
@@ -121,7 +139,8 @@ def test_make_record_keeps_scenario_versions_and_trace_verbatim():
 @pytest.mark.parametrize(
     "payload, fragment",
     [
-        ("2." + "A" * 10, "版"),
+        ("3." + "A" * 10, "版"),  # 1 and 2 are read (links made before and after versions were recorded)
+        ("2.!!!not-base64!!!~v1.0.0~0.1.0", "base64url"),
         ("no-version-dot", "版"),
         ("1.!!!not-base64!!!", "base64url"),
         (_encode(b"definitely not zlib"), "展開"),

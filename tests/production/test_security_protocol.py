@@ -84,7 +84,7 @@ def test_allowed_hosts_proxy_and_hsts_settings(monkeypatch, data_dir):
     page = client.get(f"/s/{encode_payload(load_scenario(EXAMPLE.read_text(encoding='utf-8')))}", headers=behind_tls)
     assert page.status_code == 200
     assert page.headers["Strict-Transport-Security"] == "max-age=600"
-    assert 'value="https://rules.example.org/s/1.' in page.get_data(as_text=True)  # the proxy's scheme and host
+    assert 'value="https://rules.example.org/s/2.' in page.get_data(as_text=True)  # the proxy's scheme and host
     assert client.get("/healthz", headers={"Host": "localhost"}).status_code == 400  # not in this allow-list
     assert client.get("/api/openapi.json", headers=behind_tls).get_json()["servers"] == \
         [{"url": "https://rules.example.org"}]

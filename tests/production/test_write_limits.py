@@ -41,7 +41,7 @@ def test_resolving_writes_nothing(client, app):
     form = form_of(client.get("/scenario/edit/attack/block-deck-attack-excess").get_data(as_text=True))
     form.setlist("title", ["保存しない判定"])
     resolved = submit(client, form, "resolve")
-    assert resolved.status_code == 303 and resolved.headers["Location"].startswith("/s/1.")
+    assert resolved.status_code == 303 and resolved.headers["Location"].startswith("/s/2.")
     data["title"] = "保存しない判定"
     scenario = load_scenario(data)
     with app.app_context():

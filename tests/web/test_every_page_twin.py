@@ -11,7 +11,8 @@ from adjudicator.web.common.twins import twin_rule
 EXAMPLE = "attack/block-deck-attack-excess"
 # What is not a page: redirects, downloads, files, health checks and the API (JSON already).
 NOT_PAGES = {"static", "home.favicon", "home.llms_txt", "assets.service_worker", "health.healthz", "health.readyz",
-             "rules.books_index", "rules.pinned_toc", "builder.stateless_yaml"}
+             "rules.books_index", "rules.pinned_toc", "builder.stateless_yaml",
+             "releases.pick_diff", "releases.feed"}  # the diff form's redirect; the Atom feed (XML)
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +27,8 @@ def pages(app) -> dict[str, str]:
         "rules.toc": "/rules/hi-story",
         "rules.node": "/rules/hi-story/6.7.1",
         "rules.pinned_node": f"/rules/hi-story/{release}/6.7.1",
+        "releases.release_list": "/rules/hi-story/releases",
+        "releases.diff": f"/rules/hi-story/diff/{release}..{release}",
         "search.search": "/search?q=%E3%81%9D%E3%81%AE%E5%BE%8C",
         "cards.match_page": "/match?condition=%E3%80%88%E7%B9%94%E7%94%B0%E3%80%89&card=%E7%B9%94%E7%94%B0%E4%BF%A1%E9%95%B7",
         "rulings.gallery": "/scenarios?q=%E3%83%96%E3%83%AD%E3%83%83%E3%82%AF",

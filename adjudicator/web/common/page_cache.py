@@ -10,7 +10,9 @@ and served again below Flask, which is as cheap as the server's own baseline rou
 Only 200 answers to GET are kept, never one that sets a cookie, never one larger than ``MAX_ENTRY_BYTES``;
 the cache holds at most ``PAGE_CACHE_SIZE`` entries (0 turns it off) and ``MAX_TOTAL_BYTES`` in all, the
 least recently used going first. Nothing here is shared between workers, and nothing survives a restart:
-the rulebook and the engine only change with a new deployment.
+the rulebook and the engine only change with a new deployment. The official rulings a clause or trace page
+shows change with an import, at any time: the imported file's modification time is part of every key, so an
+import is seen on the next request (``generation``).
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from flask import Flask
 from werkzeug.exceptions import HTTPException
+
+from adjudicator.official import RulingsFile
+from adjudicator.paths import user_data_dir
 
 # The endpoints whose 200 answer depends on the URL alone (and the Host, for absolute links in the page).
 IMMUTABLE_ENDPOINTS = frozenset({
@@ -50,8 +56,9 @@ class Page:
 class PageCache:
     """WSGI middleware: serves a kept :class:`Page` for an immutable endpoint, or keeps the app's answer."""
 
-    def __init__(self, app: Flask, wsgi_app: Callable, size: int):
+    def __init__(self, app: Flask, wsgi_app: Callable, size: int, generation: Callable[[], str] = lambda: ""):
         self._urls = app.url_map
+        self._generation = generation
         self._wsgi_app = wsgi_app
         self._size = size
         self._pages: OrderedDict[tuple[str, ...], Page] = OrderedDict()
@@ -87,7 +94,7 @@ class PageCache:
         # Accept-Encoding decides the coding flask-compress chooses; browsers send a handful of spellings.
         return (environ.get("HTTP_HOST", ""), environ.get("SCRIPT_NAME", ""), environ.get("PATH_INFO", ""),
                 environ.get("QUERY_STRING", ""), "".join(environ.get("HTTP_ACCEPT_ENCODING", "").lower().split()),
-                environ.get("wsgi.url_scheme", "http"))
+                environ.get("wsgi.url_scheme", "http"), self._generation())
 
     def _keep(self, key: tuple[str, ...], environ: dict, start_response: Callable) -> Iterable[bytes]:
         answered: dict[str, object] = {}
@@ -125,7 +132,20 @@ class PageCache:
 
 
 def init_app(app: Flask) -> PageCache:
-    cache = PageCache(app, app.wsgi_app, int(app.config.get("PAGE_CACHE_SIZE", DEFAULT_SIZE)))
+    try:
+        rulings = RulingsFile(user_data_dir()).path
+    except OSError:  # no data directory to write: nothing can be imported into it either
+        rulings = None
+    cache = PageCache(app, app.wsgi_app, int(app.config.get("PAGE_CACHE_SIZE", DEFAULT_SIZE)),
+                      generation=lambda: _modified(rulings) if rulings else "")
     app.wsgi_app = cache
     app.extensions["page_cache"] = cache
     return cache
+
+
+def _modified(path: Path) -> str:
+    """The file's modification time (one stat), or "" while there is none."""
+    try:
+        return str(path.stat().st_mtime_ns)
+    except OSError:
+        return ""

@@ -26,12 +26,13 @@ def whole_book_url(book: Rulebook, suffix: str = "") -> str:
     return url_for("rules.node", book_id=book.id, ref=f"all{suffix}")
 
 
-def reference_href(book: Rulebook):
-    """A function from a cited id to its page URL (``None`` if the book has no such node)."""
+def reference_href(book: Rulebook, *, pinned: bool = False):
+    """A function from a cited id to its page URL (``None`` if the book has no such node); ``pinned``, to its
+    page in this very release (an older release's text links within that release)."""
 
     def href(target: str) -> str | None:
         node = book.get(target)
-        return node_url(book, node.id) if node is not None else None
+        return node_url(book, node.id, pinned=pinned) if node is not None else None
 
     return href
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
-from adjudicator.rulebook import Node, Rulebook
+from adjudicator.rulebook import Node, Rulebook, load_release, releases
 from adjudicator.web.rulebook.blocks import blocks
 from adjudicator.web.rulebook.glossary import glossary, terms_in
 from adjudicator.web.common.urls import in_page_href, node_url, reference_href, toc_url
 from adjudicator.web.rulebook.nearest import nearest_nodes
 from adjudicator.web.rulings.examples import examples_citing
+from adjudicator.web.rulebook.versions import clause_history, moved_here
+from adjudicator.web.rulings.official import official_rulings
 from adjudicator.web.rulebook.serialize import dump_json, dump_markdown, node_json, toc_json
 from adjudicator.web.common.services import books, find_book
 from adjudicator.web.common.twins import json_twin
@@ -56,9 +58,9 @@ def pinned_toc(book_id: str, release: str):
     book = find_book(book_id)
     if book is None:
         return _unknown_book(book_id, None, "")
-    if release != book.release:
+    if load_release(book.id, release) is None:
         return _wrong_release(book, release, None)
-    return redirect(url_for("rules.node", book_id=book.id, ref=book.release), code=301)
+    return redirect(url_for("rules.node", book_id=book.id, ref=release), code=301)
 
 
 @json_twin(bp, "/rules/<book_id>/<ref>")
@@ -78,9 +80,10 @@ def pinned_node(book_id: str, release: str, ref: str, as_json: bool):
     book = find_book(book_id)
     if book is None:
         return _unknown_book(book_id, *_split_suffix(ref))
-    if release != book.release:
+    pinned = load_release(book.id, release)  # every release stays served at its pinned address
+    if pinned is None:
         return _wrong_release(book, release, ref)
-    return _node_page(book, ref, pinned=True)
+    return _node_page(pinned, ref, pinned=True)
 
 
 def _node_page(book: Rulebook, ref: str, pinned: bool):
@@ -89,22 +92,25 @@ def _node_page(book: Rulebook, ref: str, pinned: bool):
         return _whole_book(book, suffix)
     if name == GLOSSARY:
         return _glossary(book, suffix, pinned)
-    if name == book.release:  # /rules/hi-story/v1.0.0: the table of contents pinned to the release
-        return _toc_page(book, suffix, pinned=True)
+    release = load_release(book.id, name) if not pinned else None
+    if release is not None:  # /rules/hi-story/v1.0.0: the table of contents pinned to a release
+        return _toc_page(release, suffix, pinned=True)
     found = book.get(name)
     if found is None or suffix == MARKDOWN_SUFFIX:
         return _missing(book, name, suffix)
     if found.id != name:  # ６．７．１, 第6章, 10.6.2の⑧: send people to the one canonical address
         return redirect(node_url(book, found.id, pinned=pinned, json=suffix == JSON_SUFFIX), code=301)
+    versions = _versions(book, found)
     if suffix == JSON_SUFFIX:
-        return jsonify(node_json(book, found, pinned=pinned))
+        return jsonify({**node_json(book, found, pinned=pinned), **_versions_json(versions)})
     return render_template(
         "rules/node.html",
         book=book,
         node=found,
         pinned=pinned,
+        href=lambda ref: node_url(book, ref, pinned=pinned),
         path=book.heading_path(found.id)[:-1],
-        blocks=blocks(book, book.subtree(found.id), reference_href(book), top_level=1),
+        blocks=blocks(book, book.subtree(found.id), reference_href(book, pinned=pinned), top_level=1),
         backlinks=[source for source_id in book.backlinks(found.id) if (source := book.get(source_id))],
         previous=book.previous(found.id),
         following=book.next(found.id),
@@ -113,7 +119,34 @@ def _node_page(book: Rulebook, ref: str, pinned: bool):
         terms=terms_in(book, " ".join(node.text for node in book.subtree(found.id))),
         examples=_examples_for(book, found),
         preview_text=_preview(found),
+        **versions,
     )
+
+
+def _versions(book: Rulebook, node: Node) -> dict:
+    """The clause across releases (a clause, or an item as its clause) and the official rulings on it."""
+    if node.kind not in ("clause", "item"):
+        return {"history": (), "moved": (), "official": (), "newer_release": None, "latest_clause": None}
+    clause = node.id.split("-")[0]
+    history = clause_history(book, clause)
+    latest = releases(book.id)[-1].release
+    latest_row = next((row for row in history if row.release == latest), None)
+    return {
+        "history": history,
+        "moved": moved_here(book, clause),
+        "official": official_rulings(book, [node.id]),
+        "newer_release": latest if book.release != latest else None,
+        "latest_clause": latest_row.clause if latest_row else None,
+    }
+
+
+def _versions_json(versions: dict) -> dict:
+    return {
+        "history": [{"release": row.release, "effective_date": row.effective_date, "clause": row.clause,
+                     "url": row.url, "change": row.change} for row in versions["history"]],
+        "official_rulings": [{**view.ruling.model_dump(exclude={"scenario"}), "engine_agrees": view.agrees}
+                             for view in versions["official"]],
+    }
 
 
 PREVIEW_CHARS = 200
@@ -170,9 +203,11 @@ def _whole_book(book: Rulebook, suffix: str):
 
 
 def _missing(book: Rulebook, name: str, suffix: str):
-    """404 for a clause that does not exist, naming the nearest ones that do."""
+    """404 for a clause that does not exist, naming the nearest ones that do (and, for a clause of an older
+    release, where it went)."""
     suggestions = nearest_nodes(book, name)
-    message = f"{book.title} に「{name}」はありません。"
+    moved = moved_here(book, name) if book.get(name) is None else ()
+    message = f"{book.title} に「{name}」はありません。" + _where_it_went(moved)
     if suffix == JSON_SUFFIX:
         return jsonify({
             "error": message,
@@ -180,12 +215,22 @@ def _missing(book: Rulebook, name: str, suffix: str):
                             for node in suggestions],
         }), 404
     return render_template("rules/missing.html", book=book, pinned=False, name=name, message=message,
-                           suggestions=suggestions), 404
+                           suggestions=suggestions, moved=moved), 404
+
+
+def _where_it_went(moved) -> str:
+    """「v1.0.0 の 4.4.2 は v1.1.0 で削除されました。」 for a number an older release had; empty otherwise."""
+    if not moved:
+        return ""
+    last = moved[-1]
+    now = f"{'・'.join(last.now)} になりました" if last.now else "削除されました"
+    return f"{last.release} の {last.clause} は {last.now_release} で{now}。"
 
 
 def _wrong_release(book: Rulebook, release: str, ref: str | None):
     name, suffix = _split_suffix(ref or "")
-    message = f"{book.title} の版「{release}」はありません。公開中の版は {book.release} です。"
+    known = "、".join(entry.release for entry in releases(book.id))
+    message = f"{book.title} の版「{release}」はありません。公開中の版は {known}（最新版 {book.release}）です。"
     current: Node | None = book.get(name) if name else None
     if suffix == JSON_SUFFIX:
         return jsonify({"error": message, "release": book.release,

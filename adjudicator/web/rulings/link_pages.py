@@ -3,11 +3,16 @@ ruling (``/t/<id>``, made by ``POST /t``), and a stored ruling rerun on the curr
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import current_app, jsonify, redirect, render_template, request, url_for
 
+from adjudicator import vocabulary
 from adjudicator.format.loading import canonical_json
 from adjudicator.engine.trace import UnreadableTrace
 from adjudicator.links import LinkRecord, PayloadProblem, Ruling, decode_payload, payload_text, rerun, scenario_of_text, stored_for
+from adjudicator.links.clause_fates import ReleaseCheck
+from adjudicator.links.payload import payload_made_under
 from adjudicator.web.common.cross_site import same_site_only
 from adjudicator.web.common.errors import scenario_error, wants_json
 from adjudicator.web.common.link_store import link_store, record_or_404
@@ -40,7 +45,11 @@ def _stateless_link_json(payload: str):
     ruling = Ruling.resolved(result)
     shown = ruling.record().to_json(trace=ruling.trace_json)
     del shown["id"], shown["created"]
-    return jsonify({**shown, "links": ruling_links(ruling.payload, None)})
+    # What the link says it was made under (null for a link made before that was recorded): the ruling above is
+    # made now, by this engine, under the release its rules cite.
+    made = payload_made_under(payload)
+    return jsonify({**shown, "made_under": {"release": made.release, "engine": made.engine},
+                    "links": ruling_links(ruling.payload, None)})
 
 
 @bp.route("/t", methods=["POST"])
@@ -100,9 +109,19 @@ def _rerun_json(record: LinkRecord):
                    "verdict": trace_views.verdict(result.stored).headline, "created": record.created},
         "current": {"rulebook": result.current.rulebook, "engine": result.current.engine,
                     "verdict": trace_views.verdict(result.current).headline, "trace": result.current.to_json()},
+        "clauses": _clause_fates_json(result.release),
         "links": {"short": url_for("rulings.short_link", link_id=record.id),
                   "page": url_for("rulings.rerun_short_link", link_id=record.id)},
     })
+
+
+def _clause_fates_json(check: ReleaseCheck) -> dict[str, Any]:
+    """The stored ruling's cited clauses followed into the latest release (links/clause_fates.py)."""
+    return {"book": check.book, "release": check.release, "latest": check.latest,
+            "fates": [{"clause": fate.clause, "kind": fate.kind, "latest": list(fate.latest),
+                       "renumber_only": fate.renumber_only,
+                       "words": [{"op": piece.op, "text": piece.text} for piece in fate.pieces]}
+                      for fate in check.fates]}
 
 
 @json_twin(bp, "/t/<link_id>/rerun")
@@ -121,6 +140,7 @@ def rerun_short_link(link_id: str, as_json: bool):
         stored_verdict=trace_views.verdict(result.stored),
         current_verdict=trace_views.verdict(result.current),
         payload=ruling.payload,
+        change_words=vocabulary.CLAUSE_CHANGES,
     )
 
 

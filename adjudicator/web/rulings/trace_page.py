@@ -13,9 +13,11 @@ from adjudicator.format.scenario import Scenario
 from adjudicator.reading import load_scenario
 from adjudicator.engine.trace import Trace
 from adjudicator.links import LinkRecord, PayloadProblem, Ruling, decode_payload, encode_payload
+from adjudicator.rulebook import load_release
 from adjudicator.web.common.errors import scenario_error, wants_json
 from adjudicator.web.common.services import find_book
 from adjudicator.web.rulings import trace_views
+from adjudicator.web.rulings.official import beside_ruling
 
 T = TypeVar("T")
 
@@ -59,8 +61,10 @@ def trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None
     # Each chip opens the clause as it read in the release the ruling was made under (a stored ruling keeps
     # its release; the pinned page of an older release says which release is current).
     release = trace.rulebook.get("release") or (book.release if book else "")
-    chips = trace_views.ChipMaker(book, lambda node_id: url_for("rules.pinned_node", book_id=book.id, release=release,
-                                                                 ref=node_id) if book else None)
+    # ... and shows that release's text: a newer release landed since must not change what a stored ruling says.
+    made_under = (load_release(book.id, release) if book else None) or book
+    chips = trace_views.ChipMaker(made_under, lambda node_id: url_for("rules.pinned_node", book_id=book.id,
+                                                                       release=release, ref=node_id) if book else None)
     links = ruling_links(ruling.payload, record)
     verdict = trace_views.verdict(trace)
     return render_template(
@@ -81,6 +85,8 @@ def trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None
         absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},
         page_url=request.base_url,
         max_page_steps=MAX_PAGE_STEPS,
+        change_words=vocabulary.CLAUSE_CHANGES,
+        **beside_ruling(book, trace),
     )
 
 
