@@ -28,6 +28,7 @@ from adjudicator.search import engine as search_engine
 from adjudicator.search import query
 from adjudicator.web.builder import posted as builder_posted
 from adjudicator.web.common import rate_limits, security
+from adjudicator.web.rulings import trace_page
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,8 @@ LIMITS: tuple[Limit, ...] = (
           "engine.game.MAX_EFFECT_OPERATIONS", "resolution stops at the named engine limit `MAX_EFFECT_OPERATIONS` (the trace's `limit`)"),
     Limit("Trace steps", trace.MAX_STEPS, "steps", "engine.trace.MAX_STEPS",
           "resolution stops at the named engine limit `MAX_STEPS` 「解決の記録が2000手順に達したため…」"),
+    Limit("Steps on a ruling's page", trace_page.MAX_PAGE_STEPS, "steps", "web.rulings.trace_page.MAX_PAGE_STEPS",
+          "the first steps shown, with 「この判定は…手順あります」 and a link to the JSON twin, which has them all"),
     Limit("Link payload", payload.MAX_PAYLOAD_CHARS, "characters", "links.payload.MAX_PAYLOAD_CHARS",
           "「リンクが長すぎます」"),
     Limit("Link payload inflated", payload.MAX_JSON_BYTES, "bytes", "links.payload.MAX_JSON_BYTES",

@@ -45,6 +45,9 @@ SETTINGS: tuple[Setting, ...] = (
             "(config `HSTS_SECONDS`; `adjudicator serve` sends none unless this is set)"),
     Setting("ADJUDICATOR_WRITE_LIMIT", "30 per minute", "short links one client may make (Flask-Limiter; counters in "
             "`$ADJUDICATOR_DATA_DIR/ratelimits.sqlite3`, shared by the workers; config `RATELIMIT_WRITES`)"),
+    Setting("ADJUDICATOR_RATELIMIT_STORAGE", "", "`redis://host:6379/0`: the write limit's counters in Redis, shared "
+            "by several instances (1 s timeouts; a Redis that is down lets writes through uncounted; config "
+            "`RATELIMIT_STORAGE_URI`)", shown="the SQLite file above"),
     Setting("ADJUDICATOR_LINK_QUOTA_MB", "1024", "the link store's size past which new short links answer 507 "
             "(config `LINK_QUOTA_BYTES`)"),
     Setting("ALLOWED_HOSTS", "", "the host names served, checked by the app (not Flask's `TRUSTED_HOSTS`: Werkzeug "
@@ -56,7 +59,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("LINK_QUOTA_BYTES", "", "the link store's quota in bytes", shown="`$ADJUDICATOR_LINK_QUOTA_MB` MiB"),
     Setting("RATELIMIT_WRITES", "", "the write limit", shown="`$ADJUDICATOR_WRITE_LIMIT`"),
     Setting("RATELIMIT_STORAGE_URI", "", "where the write counters live (`memory://` in tests that count alone)",
-            shown="`adjudicator+sqlite://$ADJUDICATOR_DATA_DIR/ratelimits.sqlite3`"),
+            shown="`$ADJUDICATOR_RATELIMIT_STORAGE`, else `adjudicator+sqlite://$ADJUDICATOR_DATA_DIR/ratelimits.sqlite3`"),
+    Setting("RATELIMIT_STORAGE_OPTIONS", "", "the counter store's client options",
+            shown="1 s connect and read timeouts for `redis://`"),
     Setting("RATELIMIT_STRATEGY", "fixed-window", "Flask-Limiter's strategy (the SQLite counters keep fixed windows)"),
     Setting("RATELIMIT_SWALLOW_ERRORS", "True", "a failing counter store does not refuse the write it guards "
             "(the write then fails on its own: 503)"),

@@ -29,6 +29,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from bench import http_bench
@@ -38,14 +39,17 @@ SITE = ROOT / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
-def nginx_config(directory: Path, listen: int, upstream: int, read_timeout: str | None = None) -> Path:
+def nginx_config(directory: Path, listen: int, upstream: int | Sequence[int], read_timeout: str | None = None) -> Path:
     """deploy/nginx.conf as shipped, on loopback test ports, inside a minimal nginx.conf whose files are in
-    ``directory`` (also used by tests/production/test_front_server.py)."""
+    ``directory`` (also used by tests/production/test_front_server.py and bench/instances.py). ``upstream``: the
+    port of one instance, or of each instance in turn (the shipped server line, once per port)."""
     import re
 
     site = SITE.read_text(encoding="utf-8")
     site = site.replace("listen 80;", f"listen 127.0.0.1:{listen};").replace("    listen [::]:80;\n", "")
-    site = site.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{upstream}")
+    ports = [upstream] if isinstance(upstream, int) else list(upstream)
+    shipped = re.search(r"^ *server 127\.0\.0\.1:8000[^\n]*\n", site, re.MULTILINE).group(0)
+    site = site.replace(shipped, "".join(shipped.replace(":8000", f":{port}") for port in ports))
     if read_timeout:
         site = re.sub(r"proxy_read_timeout \d+s;", f"proxy_read_timeout {read_timeout};", site)
     (directory / "site.conf").write_text(site, encoding="utf-8")
@@ -67,7 +71,8 @@ http {{
     return main
 
 
-def start_nginx(directory: Path, listen: int, upstream: int, read_timeout: str | None = None) -> subprocess.Popen:
+def start_nginx(directory: Path, listen: int, upstream: int | Sequence[int],
+                read_timeout: str | None = None) -> subprocess.Popen:
     directory.mkdir(parents=True, exist_ok=True)
     config = nginx_config(directory, listen, upstream, read_timeout)
     checked = subprocess.run([NGINX, "-t", "-c", str(config), "-p", str(directory)], capture_output=True, text=True)

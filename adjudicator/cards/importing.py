@@ -92,6 +92,16 @@ def _yaml_rows(text: str) -> list[tuple[int, Any]]:
 
 def _csv_rows(text: str) -> list[tuple[int, Any]]:
     reader = csv.DictReader(io.StringIO(text))
+    try:
+        return _read_csv(reader)
+    except csv.Error as error:
+        # A field past csv's own bound (field_size_limit, 131,072 characters) or a broken quote: a refusal
+        # naming the line, never a traceback.
+        # line_num counts the lines of the records read whole: the one that failed is the next.
+        raise CardRowError([RowProblem(reader.line_num + 1, "", _csv_problem(error))]) from None
+
+
+def _read_csv(reader: csv.DictReader) -> list[tuple[int, Any]]:
     if reader.fieldnames:
         reader.fieldnames = [_header(name) for name in reader.fieldnames]
     if not reader.fieldnames or "name" not in reader.fieldnames:
@@ -106,6 +116,12 @@ def _csv_rows(text: str) -> list[tuple[int, Any]]:
             continue
         rows.append((line, _csv_card(values)))
     return rows
+
+
+def _csv_problem(error: csv.Error) -> str:
+    if "field larger than field limit" in str(error):
+        return f"欄が長すぎる（{csv.field_size_limit():,}文字まで）"
+    return f"CSVとして読めない（{error}）"
 
 
 def _header(name: str) -> str:

@@ -91,6 +91,7 @@ def import_cards(file: Path, as_json: bool) -> None:
     # Loaded when the command runs (see _library).
     from adjudicator.cards import CardRowError, open_library
     from adjudicator.cards.importing import read_card_file
+    from adjudicator.links.faults import StoreUnavailable
 
     try:
         found = read_card_file(file)
@@ -103,7 +104,11 @@ def import_cards(file: Path, as_json: bool) -> None:
         click.echo(f"{len(error.problems)}件の問題があるので、何も読み込んでいない", err=True)
         sys.exit(2)
     library = open_library()
-    count = library.import_cards(found)
+    try:
+        count = library.import_cards(found)
+    except StoreUnavailable as error:  # a read-only or full disk, a database that is down: said, not a traceback
+        click.echo(f"カードライブラリに書き込めないので、何も読み込んでいない（{error}）", err=True)
+        sys.exit(1)
     if as_json:
         click.echo(json.dumps({"imported": count, "library": library.count(), "store": library.describe()}, ensure_ascii=False))
     else:

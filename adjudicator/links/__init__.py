@@ -11,6 +11,7 @@ rendered, so the link shows the same ruling after the engine or the rulebook cha
 it again on the current rules and says whether the outcome changed.
 """
 
+from adjudicator.links.faults import Cause, Store
 from adjudicator.links.outcome import Rerun, outcome_differences, rerun
 from adjudicator.links.payload import (
     PAYLOAD_VERSION,
@@ -34,6 +35,7 @@ from adjudicator.links.store import (
 )
 
 __all__ = [
+    "Cause",
     "PAYLOAD_VERSION",
     "LinkRecord",
     "LinkStore",
@@ -42,6 +44,7 @@ __all__ = [
     "Rerun",
     "Ruling",
     "SQLiteLinkStore",
+    "Store",
     "StoreFull",
     "StoreHealth",
     "StoreUnavailable",

@@ -6,14 +6,15 @@ workers (WAL mode with a busy timeout); PostgreSQL borrows from a small connecti
 (``psycopg_pool``) and inserts with ``ON CONFLICT DO NOTHING``, so several app instances share one store.
 
 A store that cannot write (a read-only or full disk, a database that is down or read-only) raises
-:class:`StoreUnavailable`, never a bare driver error, and keeps serving reads where it can; past its quota it
-raises :class:`StoreFull`. :meth:`~LinkStore.health` says whether writes work now (for ``/readyz``).
+:class:`StoreUnavailable` (``links.faults``: its cause, and whether it was reading or writing), never a bare
+driver error, and keeps serving reads where it can; past its quota it raises :class:`StoreFull`.
+:meth:`~LinkStore.health` says whether writes work now (for ``/readyz``); a full quota is told apart
+(``quota_reached``), as every read still works then.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import sqlite3
 import time
 from collections.abc import Mapping
@@ -24,15 +25,17 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from adjudicator import paths, settings
+from adjudicator.links import faults
+from adjudicator.links.faults import Cause, Store, StoreFull, StoreUnavailable, disk_cause, unavailable
+from adjudicator.links.postgres import ProcessPool, create_schema, driver_errors
 from adjudicator.links.record import LinkRecord
 
 DATABASE_URL_ENV = "ADJUDICATOR_DATABASE_URL"
 SQLITE_PATH_ENV = "ADJUDICATOR_LINK_DB"
 QUOTA_ENV = "ADJUDICATOR_LINK_QUOTA_MB"
 DEFAULT_QUOTA_BYTES = int(settings.default(QUOTA_ENV)) * 1024 * 1024  # 1 GiB: ~250,000 rulings of ~4 KB
-MIN_FREE_BYTES = 4 * 1024 * 1024  # below this much free disk, writes are refused before SQLite runs out
+MIN_FREE_BYTES = faults.MIN_FREE_BYTES  # below this much free disk, writes are refused before SQLite runs out
 RECENT_FAILURE_SECONDS = 30.0  # a write that failed this recently makes the store "not ready"
-POOL_MAX_SIZE = 4  # connections per process: gunicorn's sync workers use one at a time
 
 log = logging.getLogger(__name__)
 DEFAULT_SQLITE_NAME = "links.sqlite3"
@@ -57,18 +60,11 @@ class LinkCollision(RuntimeError):
     """Two different rulings hashed to one id: never expected with 80-bit ids, so the program is wrong."""
 
 
-class StoreUnavailable(RuntimeError):
-    """The store cannot do this now (read-only or full disk, database down or read-only): answer 503, retry later."""
-
-
-class StoreFull(StoreUnavailable):
-    """The store has reached its quota: no new links until an operator makes room (507)."""
-
-
 @dataclass(frozen=True)
 class StoreHealth:
     writable: bool
     reason: str = ""  # why not, for logs and /healthz (never a password)
+    quota_reached: bool = False  # not writable only because the quota is reached: every read still works
 
 
 class LinkStore(Protocol):
@@ -135,7 +131,8 @@ class SQLiteLinkStore:
 
     def _failed(self, error: BaseException) -> StoreUnavailable:
         self._last_failure = (time.monotonic(), f"{type(error).__name__}: {error}")
-        return StoreUnavailable(f"link store {self.describe()} cannot be written: {error}")
+        return unavailable(error, f"link store {self.describe()} cannot be written", store=Store.LINKS, writing=True,
+                           directory=self.path.parent)
 
     def put(self, record: LinkRecord) -> LinkRecord:
         _checked(record)
@@ -155,6 +152,8 @@ class SQLiteLinkStore:
                     tuple(getattr(record, column) for column in _COLUMNS),
                 )
                 stored = self._select(db, record.id)
+        except StoreFull:
+            raise  # not a failure of the disk: reads and health go on as they were
         except StoreUnavailable as error:
             self._failed(error)
             raise
@@ -177,15 +176,19 @@ class SQLiteLinkStore:
         immutable, which is exact once nothing can write it. Records still only in the WAL file would be
         missed, so with a WAL file present an absent record is 'unavailable', not 'not found'."""
         if not self.path.is_file():
-            raise StoreUnavailable(f"link store {self.describe()} cannot be read: {error}") from error
+            raise self._unreadable(error) from error
         try:
             with closing(sqlite3.connect(f"{self.path.resolve().as_uri()}?immutable=1", uri=True)) as db:
                 found = self._select(db, link_id)
         except sqlite3.Error as second:
-            raise StoreUnavailable(f"link store {self.describe()} cannot be read: {second}") from second
+            raise self._unreadable(second) from second
         if found is None and self.path.with_name(self.path.name + "-wal").exists():
-            raise StoreUnavailable(f"link store {self.describe()} cannot be read in full: {error}") from error
+            raise self._unreadable(error) from error
         return found
+
+    def _unreadable(self, error: BaseException) -> StoreUnavailable:
+        return unavailable(error, f"link store {self.describe()} cannot be read", store=Store.LINKS, writing=False,
+                           directory=self.path.parent)
 
     def health(self) -> StoreHealth:
         if self._last_failure and time.monotonic() - self._last_failure[0] < RECENT_FAILURE_SECONDS:
@@ -195,7 +198,7 @@ class SQLiteLinkStore:
             self._refuse_when_disk_is_short()
             with closing(self._connect()) as db:
                 if self._size(db) >= self.quota_bytes:
-                    return StoreHealth(False, f"quota of {self.quota_bytes} bytes reached")
+                    return StoreHealth(False, f"quota of {self.quota_bytes} bytes reached", quota_reached=True)
                 db.execute("BEGIN IMMEDIATE")  # takes the write lock: fails on a read-only file or directory
                 db.execute("ROLLBACK")
         except (StoreUnavailable, sqlite3.Error, OSError) as error:
@@ -203,11 +206,12 @@ class SQLiteLinkStore:
         return StoreHealth(True)
 
     def _refuse_when_disk_is_short(self) -> None:
-        stats = os.statvfs(self.path.parent)
-        if stats.f_flag & os.ST_RDONLY:
-            raise StoreUnavailable(f"{self.path.parent} is on a read-only file system")
-        if stats.f_bavail * stats.f_frsize < MIN_FREE_BYTES:
-            raise StoreUnavailable(f"{self.path.parent} has less than {MIN_FREE_BYTES // (1024 * 1024)} MiB free")
+        cause = disk_cause(self.path.parent, MIN_FREE_BYTES)
+        if cause is Cause.READ_ONLY:
+            raise StoreUnavailable(f"{self.path.parent} is on a read-only file system", cause=cause)
+        if cause is Cause.DISK_FULL:
+            raise StoreUnavailable(f"{self.path.parent} has less than {MIN_FREE_BYTES // (1024 * 1024)} MiB free",
+                                   cause=cause)
 
     @staticmethod
     def _size(db: sqlite3.Connection) -> int:
@@ -225,56 +229,30 @@ class SQLiteLinkStore:
 class PostgresLinkStore:
     """A PostgreSQL table shared by every instance; the schema is created once under an advisory lock.
 
-    Connections come from a pool per process (made at the first operation, so a forked worker never shares its
-    parent's), checked before each use, so a restarted server costs one failed check rather than a failed request.
+    Connections come from a pool per process (``links.postgres``) that waits at most a second for one, so a
+    database that is down costs a request a second at most, and a 503, while the rest of the service goes on.
     """
 
     _LOCK_KEY = 0x68697374  # any fixed number: serialises concurrent CREATE TABLE IF NOT EXISTS at start-up
 
-    def __init__(self, url: str, connect_timeout: int = 10, quota_bytes: int = DEFAULT_QUOTA_BYTES):
-        import psycopg  # imported here: SQLite users never need the driver loaded
-        from psycopg_pool import ConnectionPool  # nor the pool
-
-        self._psycopg = psycopg
+    def __init__(self, url: str, quota_bytes: int = DEFAULT_QUOTA_BYTES):
         self.url = url
-        self.connect_timeout = connect_timeout
         self.quota_bytes = quota_bytes
         self._last_failure: tuple[float, str] | None = None
-        self._pool_class = ConnectionPool
-        self._pool: ConnectionPool | None = None
-        self._pid: int | None = None
-        # The schema on a connection of its own, closed at once: the process that makes the store (gunicorn's
-        # master under --preload) must hold no pooled connection that its forked workers would then share.
-        with psycopg.connect(url, connect_timeout=connect_timeout) as db:
-            db.execute("SELECT pg_advisory_xact_lock(%s)", (self._LOCK_KEY,))
-            db.execute(_SCHEMA)
-
-    def _connection(self):
-        if self._pid != os.getpid():  # first use in this process: a pool of its own (a fork inherits none)
-            self._pool = self._pool_class(
-                self.url, min_size=1, max_size=POOL_MAX_SIZE, open=False, timeout=self.connect_timeout,
-                kwargs={"connect_timeout": self.connect_timeout}, check=self._pool_class.check_connection,
-                name="adjudicator-links")
-            self._pool.open(wait=False)
-            self._pid = os.getpid()
-        return self._pool.connection()
+        self._pool = ProcessPool(url, "adjudicator-links")
+        create_schema(url, _SCHEMA, self._LOCK_KEY)
 
     def close(self) -> None:
-        # Only the process that opened the pool closes it: closing an inherited one would end the parent's
-        # connections on the sockets they share.
-        if self._pool is not None and self._pid == os.getpid():
-            self._pool.close()
+        self._pool.close()
 
-    def _unavailable(self, error: BaseException) -> StoreUnavailable:
+    def _unavailable(self, error: BaseException, writing: bool) -> StoreUnavailable:
         self._last_failure = (time.monotonic(), f"{type(error).__name__}: {error}")
-        return StoreUnavailable(f"link store {self.describe()} is unavailable: {error}")
+        return unavailable(error, f"link store {self.describe()} is unavailable", store=Store.LINKS, writing=writing)
 
     def put(self, record: LinkRecord) -> LinkRecord:
         _checked(record)
-        from psycopg_pool import PoolTimeout  # here: SQLite users never need the pool loaded
-
         try:
-            with self._connection() as db:
+            with self._pool.connection() as db:
                 stored = self._select(db, record.id)
                 if stored is not None:
                     return _same_ruling(stored, record)
@@ -287,30 +265,27 @@ class PostgresLinkStore:
                     tuple(getattr(record, column) for column in _COLUMNS),
                 )
                 stored = self._select(db, record.id)
-        except StoreFull:
-            raise
-        except (self._psycopg.OperationalError, self._psycopg.errors.ReadOnlySqlTransaction,
-                self._psycopg.errors.DiskFull, PoolTimeout) as error:
-            raise self._unavailable(error) from error
+        except driver_errors() as error:
+            raise self._unavailable(error, writing=True) from error
         assert stored is not None
         return _same_ruling(stored, record)
 
     def get(self, link_id: str) -> LinkRecord | None:
-        from psycopg_pool import PoolTimeout  # here: SQLite users never need the pool loaded
-
         try:
-            with self._connection() as db:
+            with self._pool.connection() as db:
                 return self._select(db, link_id)
-        except (self._psycopg.OperationalError, PoolTimeout) as error:
-            raise self._unavailable(error) from error
+        except driver_errors() as error:
+            raise self._unavailable(error, writing=False) from error
 
     def health(self) -> StoreHealth:
         if self._last_failure and time.monotonic() - self._last_failure[0] < RECENT_FAILURE_SECONDS:
             return StoreHealth(False, self._last_failure[1])
         try:
-            with self._connection() as db:
+            with self._pool.connection() as db:
                 if db.execute("SHOW transaction_read_only").fetchone()[0] == "on":
                     return StoreHealth(False, "the database is read-only")
+                if db.execute("SELECT pg_total_relation_size('links')").fetchone()[0] >= self.quota_bytes:
+                    return StoreHealth(False, f"quota of {self.quota_bytes} bytes reached", quota_reached=True)
         except Exception as error:  # noqa: BLE001 - any failure means: not ready for writes
             return StoreHealth(False, f"{type(error).__name__}: {error}")
         return StoreHealth(True)

@@ -109,7 +109,7 @@ def _open_verified(target: Path) -> tuple[Index | None, str | None]:
     if not target.is_dir():
         return None, None
     try:
-        _verify(target)
+        verify(target)
         index = whoosh_index.open_dir(str(target))
         with index.searcher() as searcher:  # reads the table of contents and every segment's metadata
             searcher.doc_count()
@@ -118,7 +118,8 @@ def _open_verified(target: Path) -> tuple[Index | None, str | None]:
         return None, f"{type(error).__name__}: {error}"
 
 
-def _verify(target: Path) -> None:
+def verify(target: Path) -> None:
+    """Raise DamagedIndex unless every file of the build is there with its checksum."""
     try:
         expected = json.loads((target / MANIFEST_NAME).read_text("utf-8"))
     except (OSError, ValueError) as error:

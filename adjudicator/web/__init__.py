@@ -17,7 +17,6 @@ from flask_compress import Compress
 from jinja2 import FileSystemBytecodeCache
 
 from adjudicator import paths
-from adjudicator.search import corpus
 from adjudicator.web import api, assets, builder, cards, health, home, rulebook, rulings, search
 from adjudicator.web.common import errors, json_responses, link_store, page_cache, rate_limits, security, services
 from adjudicator.web.rulings import examples
@@ -108,13 +107,12 @@ class _KeptTemplates(FileSystemBytecodeCache):
 def _read_the_corpus() -> None:
     """The examples of the clause and search pages and the gallery's cards, read once per process from what
     ``search/corpus.py`` keeps beside the index: under ``--preload`` the master reads them before the fork and
-    every worker shares them, instead of each worker scanning the 671 scenario files twice and resolving the
-    gallery on its first requests (``bench/start_bench.py``: 0.4-0.8 s of the first clause page, search and
-    gallery). The examples are made here when not kept yet (the first start of a new corpus or new code): no
-    search waits for them (issue 29: the first search after such a start took seconds). The gallery, not kept
-    yet, is made on first use, then kept: resolving it here would add to the first start, which builds the index."""
+    every worker shares them, instead of each worker scanning the scenario files twice and resolving the
+    gallery on its first requests. What is not kept yet (the first start of a new corpus or new code) is made
+    here, at start, and kept: made on first use instead, it held the first clause page 4.6 s and the first
+    gallery 2 s of a fresh start on a loaded machine (``bench/first_requests.py``), and no request may wait
+    on a build (issues 25 and 29)."""
     root = paths.scenarios_dir()
     examples.examples()
     search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache
-    if corpus.is_kept("gallery", root):
-        examples.curated_gallery()
+    examples.curated_gallery()

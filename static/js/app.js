@@ -44,6 +44,9 @@
       var status = button.parentElement.querySelector(".copy-status");
       button.addEventListener("click", function () {
         var text = button.getAttribute("data-copy");
+        // An anchor alone (a ruling's step) is joined to the link its list names once (trace.html).
+        var base = text.charAt(0) === "#" ? button.closest("[data-copy-base]") : null;
+        if (base) text = base.getAttribute("data-copy-base") + text;
         var done = function () { if (status) status.textContent = "コピーしました"; };
         var fallback = function () {
           var field = button.parentElement.querySelector("input");

@@ -54,7 +54,7 @@ def test_postgresql_operations_share_a_pool_of_connections():
 
 
 def _backend(store: PostgresLinkStore) -> int:
-    with store._connection() as db:  # noqa: SLF001
+    with store._pool.connection() as db:  # noqa: SLF001
         return db.execute("SELECT pg_backend_pid()").fetchone()[0]
 
 

@@ -12,10 +12,7 @@ which needs root (``.ci/run`` runs as root); elsewhere those tests skip and say 
 
 from __future__ import annotations
 
-import os
 import subprocess
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -26,6 +23,9 @@ from adjudicator.reading import load_scenario
 from adjudicator.links import encode_payload
 from adjudicator.rulebook import list_rulebooks
 from adjudicator.search.store import MANIFEST_NAME, open_or_build
+from tests.production.disks import fill as _fill
+from tests.production.disks import remount as _remount
+from tests.production.disks import tmpfs as _tmpfs
 
 EXAMPLE = paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml"
 RETRY_AFTER = "Retry-After"
@@ -110,36 +110,6 @@ def test_the_service_boots_and_searches_on_a_truncated_table_of_contents(built_i
 
 
 # --- read-only and full data directories --------------------------------------------------------------------
-
-
-@contextmanager
-def _tmpfs(where: Path, size: str = "16m") -> Iterator[Path]:
-    where.mkdir(parents=True, exist_ok=True)
-    if os.geteuid() != 0:
-        pytest.skip("read-only and full disks are a tmpfs mounted for the test: needs root (.ci/run is)")
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
-                             capture_output=True, text=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip()})")
-    try:
-        yield where
-    finally:
-        subprocess.run(["umount", "-l", str(where)], check=False)
-
-
-def _remount(where: Path, options: str) -> None:
-    subprocess.run(["mount", "-o", f"remount,{options}", str(where)], check=True)
-
-
-def _fill(where: Path) -> None:
-    """Write until the file system is full (ENOSPC), leaving no free block."""
-    with open(where / "filler", "wb") as filler:
-        try:
-            while True:
-                filler.write(b"\0" * (64 * 1024))
-                filler.flush()
-        except OSError:
-            pass
 
 
 def _app(data_dir: Path, monkeypatch, built_index: Path | None = None):
@@ -249,5 +219,7 @@ def test_a_store_past_its_quota_answers_507(tmp_path, monkeypatch, built_index):
     page = client.post("/t", data={"payload": _payload("上限")})
     assert page.status_code == 507 and "上限" in page.get_data(as_text=True)
     assert RETRY_AFTER not in page.headers  # waiting does not help: an operator must make room
-    ready = client.get("/readyz")
-    assert ready.status_code == 503 and ready.get_json()["writes"] is False and "quota" in ready.get_json()["reason"]
+    ready = client.get("/readyz")  # ready: every read works, and no other instance would store the link either
+    assert ready.status_code == 200 and ready.get_json()["writes"] is False and ready.get_json()["quota_reached"]
+    assert "quota" in ready.get_json()["reason"]
+    assert client.get("/rules/hi-story/6.7.1").status_code == 200

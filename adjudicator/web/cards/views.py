@@ -2,7 +2,8 @@
 ``GET``/``POST /api/match``, and ``GET /api/cards?q=…`` for the builder's name autocomplete.
 
 The library is opened once at start-up (an empty one is filled from the starter list); the matching is
-``adjudicator.cards.match``, the one the CLI uses.
+``adjudicator.cards.match``, the one the CLI uses. A library whose store fails while serving answers 503 with
+the reason (``store_faults.py``); in the builder, the judge is told and types the card in.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from adjudicator.cards import CardStore, open_library
 from adjudicator.cards.match import MatchError, card_query, match, normalise_name, with_library
 from adjudicator.cards.store import MAX_QUERY, MAX_RESULTS
 from adjudicator.format.base import MAX_TEXT
-from adjudicator.web.rulings import trace_views
+from adjudicator.links.faults import StoreUnavailable
 from adjudicator.web.cards.text import text_view
-from adjudicator.web.common.urls import node_url
+from adjudicator.web.common import store_faults
 from adjudicator.web.common.services import find_book
 from adjudicator.web.common.twins import json_twin
+from adjudicator.web.common.urls import node_url
+from adjudicator.web.rulings import trace_views
 
 bp = Blueprint("cards", __name__)
 
@@ -52,6 +55,13 @@ def library_card(name: str) -> tuple[dict[str, Any] | None, str]:
     name = normalise_name(name or "")
     if not name:
         return None, "カード名を入れてから「ライブラリから入れる」を押してください。"
+    try:
+        return _from_library(name)
+    except StoreUnavailable as error:  # the builder keeps working: the judge types the card in by hand
+        return None, store_faults.message(error)
+
+
+def _from_library(name: str) -> tuple[dict[str, Any] | None, str]:
     found = library().get(name)
     if found is None:
         candidates = library().search(name, 6)
@@ -98,6 +108,10 @@ def api_match():
         condition = body.get("condition")
         if not isinstance(condition, str) or not isinstance(name, str):
             return jsonify({"error": "condition と card（名前、または name を持つオブジェクト）は文字列です。", "status": 400}), 400
+        wrong = [key for key in CARD_FIELDS if fields.get(key) is not None and _scalar_or_list(fields[key]) is None]
+        if wrong:  # a field of another type is refused (as the OpenAPI description says), not read as unknown
+            return jsonify({"error": f"card の {'、'.join(wrong)} は文字列・整数・文字列の配列のいずれかです。",
+                            "status": 400}), 400
         answer, status = _answer(condition, name, {k: _scalar_or_list(fields.get(k)) for k in CARD_FIELDS})
     else:
         answer, status = _answer(request.args.get("condition", ""), request.args.get("card", ""), _form_fields(request.args))

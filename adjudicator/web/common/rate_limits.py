@@ -7,9 +7,11 @@ counters live instead in a small SQLite file beside the link store, through a ``
 for the ``adjudicator+sqlite://`` scheme (:func:`sqlite_storage`): one fixed window per client, updated in one
 short transaction. The limiter is made at the first write (:func:`limiter`), so no start pays for its imports.
 
-Settings: ``RATELIMIT_WRITES`` or ``$ADJUDICATOR_WRITE_LIMIT`` (default ``"30 per minute"``), ``RATELIMIT_STORAGE_URI`` (default
-``adjudicator+sqlite://<data dir>/ratelimits.sqlite3``; ``memory://`` in tests that want their own counts),
-``RATELIMIT_ENABLED``. The client is the connecting address; behind nginx, ProxyFix (security.py) makes it the
+Settings: ``RATELIMIT_WRITES`` or ``$ADJUDICATOR_WRITE_LIMIT`` (default ``"30 per minute"``), ``RATELIMIT_STORAGE_URI`` or
+``$ADJUDICATOR_RATELIMIT_STORAGE`` (default ``adjudicator+sqlite://<data dir>/ratelimits.sqlite3``; ``redis://host:6379/0``
+for several instances behind one front server, which then count one client once; ``memory://`` in tests that
+want their own counts), ``RATELIMIT_ENABLED``. A Redis that does not answer within a second lets the write
+through uncounted (``RATELIMIT_SWALLOW_ERRORS``) rather than holding a worker. The client is the connecting address; behind nginx, ProxyFix (security.py) makes it the
 address nginx saw.
 
 The one limit is counted where a write happens (:func:`write_limit`), so Flask-Limiter's per-request hooks are
@@ -34,6 +36,8 @@ from adjudicator import paths, settings
 EXTENSION = "adjudicator.write_limiter"
 WRITE_LIMIT_ENV = "ADJUDICATOR_WRITE_LIMIT"
 DEFAULT_WRITE_LIMIT = settings.default(WRITE_LIMIT_ENV)  # "30 per minute"
+STORAGE_ENV = "ADJUDICATOR_RATELIMIT_STORAGE"
+REDIS_TIMEOUT_SECONDS = 1.0  # connect and answer: a Redis that is down costs a write a second at most
 SQLITE_SCHEME = "adjudicator+sqlite"  # the scheme of sqlite_storage()
 BUSY_TIMEOUT_SECONDS = 2.0
 
@@ -46,7 +50,10 @@ def default_storage_uri() -> str:
 
 def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_WRITES", settings.environment(WRITE_LIMIT_ENV) or DEFAULT_WRITE_LIMIT)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", default_storage_uri())
+    app.config.setdefault("RATELIMIT_STORAGE_URI", settings.environment(STORAGE_ENV) or default_storage_uri())
+    if app.config["RATELIMIT_STORAGE_URI"].startswith(("redis://", "rediss://")):
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                                                            "socket_timeout": REDIS_TIMEOUT_SECONDS})
     app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
     # A storage that fails (a read-only data directory) must not refuse the request by itself: the write it
     # guards then fails on its own and answers 503.

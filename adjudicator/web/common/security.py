@@ -23,8 +23,9 @@ from it, so it is never reflected into a page, a link or the OpenAPI description
 The check is ours, not Flask's ``TRUSTED_HOSTS``: Werkzeug cuts each trusted name at its first colon, so an
 IPv6 address (``[::1]``) could never be trusted there.
 
-Faults of the link store answer in Japanese: 503 with ``Retry-After`` while it cannot write (a read-only or
-full disk, a database down), 507 once its quota is reached (``/healthz`` and ``/readyz``: ``web/health.py``).
+Faults of the stores (the short links, the card library) answer in Japanese (``store_faults.py``): 503 with
+``Retry-After`` and the reason while one cannot read or write (a read-only or full disk, a database down),
+507 once the links' quota is reached (``/healthz`` and ``/readyz``: ``web/health.py``).
 
 Limits past which a request is refused with a 4xx in Japanese (never a 500, never read into memory):
 the request body (``MAX_CONTENT_LENGTH``, checked against ``Content-Length`` before the view runs; a
@@ -42,14 +43,13 @@ from werkzeug.exceptions import (
     InternalServerError,
     MethodNotAllowed,
     SecurityError,
-    ServiceUnavailable,
 )
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adjudicator import settings
 from adjudicator.format.loading import MAX_SOURCE_BYTES
-from adjudicator.links import StoreFull, StoreUnavailable
-from adjudicator.web.common import errors
+from adjudicator.links import StoreUnavailable
+from adjudicator.web.common import errors, store_faults
 
 # A scenario source may be 512 KiB; sent inside JSON its Japanese may be escaped (\uXXXX: 6 bytes for 3),
 # so the body may be twice the source.
@@ -107,7 +107,7 @@ PROXY_HOPS_ENV = "ADJUDICATOR_PROXY_HOPS"
 HSTS_ENV = "ADJUDICATOR_HSTS_SECONDS"
 DEFAULT_ALLOWED_HOSTS = tuple(settings.default(ALLOWED_HOSTS_ENV).split(","))  # the loopback names
 DEFAULT_HSTS_SECONDS = int(settings.default(HSTS_ENV))  # a year
-RETRY_AFTER_SECONDS = 60
+RETRY_AFTER_SECONDS = store_faults.RETRY_AFTER_SECONDS
 
 # A view says how its answers may be kept, with a decorator in its own module (``no_store``, ``same_for_a_release``);
 # the rest are ``no-cache``. Pages the same for everyone for a whole release may be kept this long by browsers and
@@ -139,9 +139,7 @@ _MESSAGES: Mapping[int, str] = {
     429: "リクエストが多すぎます。しばらく待ってからやり直してください。",
     431: "リクエストのヘッダーが大きすぎます。",
 }
-STORE_UNAVAILABLE = "いまは短縮リンクを保存できません（保存先に書き込めません）。しばらくしてからやり直してください。シナリオを含むリンクはそのまま使えます。"
 UNTRUSTED_HOST = "このホスト名には応答しません（ADJUDICATOR_ALLOWED_HOSTS）。"
-STORE_FULL = "短縮リンクの保存容量の上限に達したため、新しい短縮リンクを作れません。シナリオを含むリンクはそのまま使えます。"
 _INTERNAL_ERROR = "サーバーの内部で問題が起きました。時間をおいてやり直してください。"
 
 def init_app(app: Flask) -> None:
@@ -158,7 +156,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_add_headers)
     app.register_error_handler(HTTPException, _japanese_error)
     app.register_error_handler(InternalServerError, _internal_error)
-    app.register_error_handler(StoreUnavailable, _store_unavailable)
+    app.register_error_handler(StoreUnavailable, store_faults.answer)
     app.register_error_handler(SecurityError, _untrusted_host)
 
 
@@ -309,22 +307,6 @@ def _untrusted_host(error: SecurityError):
         return jsonify({"error": UNTRUSTED_HOST, "status": 400}), 400
     return Response(f"<!doctype html><html lang=\"ja\"><meta charset=\"utf-8\"><title>400</title>"
                     f"<p>{UNTRUSTED_HOST}</p></html>", status=400, mimetype="text/html")
-
-
-class _InsufficientStorage(HTTPException):
-    code = 507
-    description = STORE_FULL
-
-
-def _store_unavailable(error: StoreUnavailable):
-    """The link store cannot write (or, read-only, read) now: Japanese, 503 with Retry-After; 507 past the quota."""
-    current_app.logger.warning("link store: %s", error)
-    full = isinstance(error, StoreFull)
-    refusal = _InsufficientStorage(STORE_FULL) if full else ServiceUnavailable(STORE_UNAVAILABLE)
-    response = current_app.make_response(errors.render(refusal))
-    if not full:
-        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    return response
 
 
 def _japanese_error(error: HTTPException):

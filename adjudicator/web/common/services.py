@@ -13,7 +13,7 @@ from flask import Flask, abort, current_app
 
 from adjudicator.rulebook import Rulebook, list_rulebooks
 from adjudicator.search.engine import DEFAULT_CACHE_SIZE, ClauseSearch
-from adjudicator.search.store import open_or_build
+from adjudicator.search.keeper import KeptIndex
 from adjudicator.search.suggest import SuggestionIndex
 
 EXTENSION = "adjudicator"
@@ -22,25 +22,26 @@ EXTENSION = "adjudicator"
 @dataclass(frozen=True)
 class Services:
     books: tuple[Rulebook, ...]
-    search: ClauseSearch
+    kept: KeptIndex  # the search, rebuilt when its index is found damaged while serving
     index_dir: Path
     index_built: bool
     start_seconds: float  # rulebooks loaded and index opened (or built) at start-up
     suggestions: SuggestionIndex  # the live box's answers, from memory
     index_in_memory: bool = False  # the data directory could not be written: this process built its own
 
+    @property
+    def search(self) -> ClauseSearch:
+        return self.kept.search
+
 
 def init_app(app: Flask) -> Services:
     started = time.perf_counter()
     books = list_rulebooks()
-    opened = open_or_build(books)
     # SEARCH_CACHE_SIZE: results kept per worker; 0 turns the cache off (the benchmark measures both).
-    search = ClauseSearch(opened.index, books, cache_size=app.config.get("SEARCH_CACHE_SIZE", DEFAULT_CACHE_SIZE))
-    # Everything a search needs besides the index's readers, built now: under --preload in the master before
-    # the fork, so no worker's first search waits for it (the card reader's tables took seconds).
-    search.prepare()
-    services = Services(books, search, opened.directory, opened.built, time.perf_counter() - started,
-                        SuggestionIndex.for_books(books, search.glossary), opened.in_memory)
+    kept = KeptIndex(books, cache_size=app.config.get("SEARCH_CACHE_SIZE", DEFAULT_CACHE_SIZE))
+    opened = kept.opened
+    services = Services(books, kept, opened.directory, opened.built, time.perf_counter() - started,
+                        SuggestionIndex.for_books(books, kept.search.glossary), opened.in_memory)
     app.extensions[EXTENSION] = services
     how = "in memory" if opened.in_memory else "rebuilt (damaged)" if opened.repaired else \
         "built" if opened.built else "reused"

@@ -13,6 +13,7 @@ from adjudicator.engine.trace import UnreadableTrace
 from adjudicator.links import LinkRecord, PayloadProblem, Ruling, decode_payload, payload_text, rerun, scenario_of_text, stored_for
 from adjudicator.links.clause_fates import ReleaseCheck
 from adjudicator.links.payload import payload_made_under
+from adjudicator.web.common.cross_site import same_site_only
 from adjudicator.web.common.errors import scenario_error, wants_json
 from adjudicator.web.common.link_store import link_store, record_or_404
 from adjudicator.web.common.rate_limits import write_limit
@@ -53,6 +54,7 @@ def _stateless_link_json(payload: str):
 
 @bp.route("/t", methods=["POST"])
 @no_store
+@same_site_only
 def share():
     record = _share(request.form.get("payload", ""))
     return redirect(url_for("rulings.short_link", link_id=record.id), code=303)

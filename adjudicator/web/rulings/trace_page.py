@@ -49,6 +49,12 @@ def ruling_links(payload: str | None, record: LinkRecord | None) -> dict[str, st
     return links
 
 
+# The steps a ruling's page shows (the JSON twin has them all): each step carries its clauses' text for the chips'
+# popovers, about 1.6 KB, so the engine's 2,000 steps (engine.trace.MAX_STEPS) made a 386-character link render a
+# page of several MB. The verdict, the boards before and after, and the first steps are what a judge reads.
+MAX_PAGE_STEPS = 300
+
+
 def trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None = None):
     book = find_book("hi-story")
     trace = ruling.trace
@@ -78,6 +84,7 @@ def trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None
         links=links,
         absolute={name: request.host_url.rstrip("/") + path for name, path in links.items()},
         page_url=request.base_url,
+        max_page_steps=MAX_PAGE_STEPS,
         change_words=vocabulary.CLAUSE_CHANGES,
         **beside_ruling(book, trace),
     )

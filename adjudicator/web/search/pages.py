@@ -21,8 +21,8 @@ from adjudicator.search.corpus import Entry
 from adjudicator.search.examples import ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH, parse_query
 from adjudicator.search.suggest import MAX_SUGGESTIONS
+from adjudicator.web.common.services import books, clause_search, find_book, services, suggestions
 from adjudicator.web.common.urls import node_url
-from adjudicator.web.common.services import books, clause_search, find_book, suggestions
 from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings.official import rulings_for_search
 
@@ -41,7 +41,8 @@ def _arguments() -> tuple[str, str | None, str | None, int, int, str | None]:
     chapter = request.args.get("chapter") or None
     limit, error = _limit(request.args.get("limit"))
     limit = max(1, min(limit, MAX_LIMIT))
-    page = max(1, min(bounded_int(request.args.get("page", ""), max_digits=6) or 1, MAX_OFFSET // limit + 1))
+    page, page_error = _page(request.args.get("page"), MAX_OFFSET // limit + 1)
+    error = error or page_error
     if error:
         book_id, chapter = None, None
     book = find_book(book_id) if book_id and book_id != ALL_BOOKS else None
@@ -50,6 +51,20 @@ def _arguments() -> tuple[str, str | None, str | None, int, int, str | None]:
     elif error is None and chapter and (book is None or book.get(chapter) is None or book.get(chapter).kind != "chapter"):
         error, chapter = f"章「{chapter}」はありません（章で絞り込むにはルールブックを選んでください）。", None
     return text, book_id, chapter, limit, page, error
+
+
+def _page(text: str | None, last: int) -> tuple[int, str | None]:
+    """The page asked for, clamped to 1..last; text that is no integer is refused (as the OpenAPI description says),
+    never read as the first page."""
+    if text is None or text == "":
+        return 1, None
+    digits = text[1:] if text.startswith("-") else text.removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()):
+        return 1, "ページ（page）は整数で指定してください。"
+    if text.startswith("-"):
+        return 1, None
+    value = bounded_int(digits, max_digits=6)  # None: more digits than any page has, so the last page
+    return (last if value is None else max(1, min(value, last))), None
 
 
 def _limit(text: str | None) -> tuple[int, str | None]:
@@ -72,7 +87,8 @@ def _run() -> tuple[SearchResult, int, int, str | None, BookChoice | None]:
     if book_id is None and not parse_query(text).mentions:  # a clause number names its own book
         choice = clause_search().choose_book(text)
         book_id = choice.book
-    result, cached = clause_search().search_counted(text, book=None if book_id == ALL_BOOKS else book_id,
+    # Through the kept index: a search on an index damaged while serving is answered from a rebuilt one.
+    result, cached = services().kept.search_counted(text, book=None if book_id == ALL_BOOKS else book_id,
                                                     chapter=chapter, limit=limit, offset=(page - 1) * limit)
     g.search_cached = cached
     return result, limit, page, error, choice
