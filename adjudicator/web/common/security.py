@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from flask import Blueprint, Flask, Request, Response, abort, current_app, jsonify, request
+from flask import Flask, Request, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import (
     HTTPException,
     InternalServerError,
