@@ -38,6 +38,9 @@ def post_worker_init(worker) -> None:
     except Exception:  # noqa: BLE001 - a failed warm-up leaves the worker as it was: its first request builds the rest
         worker.log.exception("worker %s: the search warm-up failed", worker.pid)
         return
+    # What the warm-up built stays for the worker's life (its searcher, the compiled URL map, loaded templates):
+    # frozen as the master's objects are, no collection walks it again (a full one took up to 118 ms).
+    gc.freeze()
     statuses = ", ".join(f"{path.partition('?')[0]} {status} ({ms:.0f} ms)" for path, status, ms in answered)
     worker.log.info("worker %s warmed up in %.0f ms: %s", worker.pid, (time.perf_counter() - started) * 1000,
                     statuses or "no host to ask")
