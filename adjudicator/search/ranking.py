@@ -101,6 +101,13 @@ class Profile:
     definition_penalty: float = 0.0
     intent_kinds: frozenset[str] = frozenset({"permission", "timing", "order", "count"})
     definition_asks: frozenset[str] = frozenset({"permission"})  # the questions the penalty is for
+    # The intent bonus only for a clause holding at least this share of the question's words (coordination's
+    # share): the asked kind re-ranks the clauses that already match the situation, not every clause.
+    intent_gate: float = 0.0
+    # In coordination, a word found only in card text quoted from memory counts this much: the quote describes
+    # the card, the rest of the question the situation asked about.
+    quote_concept_weight: float = 1.0
+    read_unquoted: bool = True  # card text typed without brackets is read too (search/card_text.py)
 
 
 def is_term_query(parsed: ParsedQuery, content_words: int) -> bool:
@@ -182,11 +189,14 @@ class Ranker:
         return variants
 
     def card_text(self, parsed: ParsedQuery) -> CardText:
-        """The reading of the quotes no clause contains, as card text (NOTHING when the profile reads none)."""
+        """The reading of the quotes no clause contains, and of card text typed without brackets, as card text
+        (NOTHING when the profile reads none)."""
         profile = self.profile
-        if not parsed.phrases or not (profile.reader_bonus or profile.mechanic_weight or profile.card_quote_weight != 1):
+        if not (profile.reader_bonus or profile.mechanic_weight or profile.card_quote_weight != 1):
             return NOTHING
-        return combined(self._card_reader.read(phrase) for phrase in parsed.phrases if not self.found_anywhere(phrase))
+        quoted = [self._card_reader.read(phrase) for phrase in parsed.phrases if not self.found_anywhere(phrase)]
+        unquoted = self._card_reader.read_unquoted(parsed.words) if profile.read_unquoted else NOTHING
+        return combined((*quoted, unquoted))
 
     def _phrase_weight(self, phrase: str) -> float:
         if self.profile.card_quote_weight == 1.0 or self.found_anywhere(phrase):
@@ -265,17 +275,25 @@ class Ranker:
     def concepts(self, parsed: ParsedQuery) -> list[frozenset[str]]:
         """The query's words, each as the forms a clause may contain it in: as typed, its base form, its
         kanji stem (引ける → 引), and the rulebook terms the glossary reads it as (デッキ → 山札)."""
-        concepts: list[frozenset[str]] = []
+        return list(dict.fromkeys(concept for concept, _ in self.weighed_concepts(parsed)))
+
+    def weighed_concepts(self, parsed: ParsedQuery) -> list[tuple[frozenset[str], bool]]:
+        """:meth:`concepts`, each with whether it comes only from card text quoted from memory."""
+        concepts: list[tuple[frozenset[str], bool]] = []
         for text in (parsed.words, *parsed.phrases):
+            quoted = text != parsed.words and not self.found_anywhere(text)
             readings = self.glossary.readings(text, *self.misspellings) if self.profile.synonyms else ()
             for _, surface, base in self.words(text):
                 forms = {surface, base, _stem(surface)}
                 for reading in readings:
                     if surface in reading.word or reading.word in surface:
                         forms |= {reading.word, *reading.terms}
-                concepts.append(frozenset(form for form in forms if form))
-        concepts += [frozenset({mark if mark in BRACKETS else f"「{mark}」"}) for mark in parsed.marks]
-        return list(dict.fromkeys(concepts))
+                concepts.append((frozenset(form for form in forms if form), quoted))
+        concepts += [(frozenset({mark if mark in BRACKETS else f"「{mark}」"}), False) for mark in parsed.marks]
+        first: dict[frozenset[str], bool] = {}
+        for concept, quoted in concepts:  # a word both in the question and in a quote is the question's
+            first[concept] = first.get(concept, True) and quoted
+        return list(first.items())
 
     def _searchable(self, book_id: str, node_id: str) -> str:
         return self._searchable_text.get((book_id, node_id), "")
@@ -388,8 +406,11 @@ class _Adjustment:
         profile = ranker.profile
         self._ranker = ranker
         self._profile = profile
-        concepts = ranker.concepts(parsed) if profile.coordination > 0 else []
+        weighed = ranker.weighed_concepts(parsed) if profile.coordination > 0 else []
+        concepts = [concept for concept, _ in weighed]
         weights = ranker._weights(concepts) if concepts else []
+        weights = [weight * (profile.quote_concept_weight if quoted else 1.0)
+                   for weight, (_, quoted) in zip(weights, weighed)]
         # Coordination: for each concept (with its weight), the clauses whose text or titles hold one of its forms.
         self._concepts = list(zip(ranker._concept_keys(concepts), weights))
         self._total = sum(weights) or 1.0
@@ -408,12 +429,14 @@ class _Adjustment:
 
     def score(self, key: tuple[str, str], score: float) -> float:
         profile, ranker = self._profile, self._ranker
+        share = 1.0
         if self._concepts:
             matched = 0
             for keys, weight in self._concepts:  # concept by concept: the additions of sum()
                 if key in keys:
                     matched += weight
-            score *= (matched / self._total) ** profile.coordination
+            share = matched / self._total
+            score *= share ** profile.coordination
         if self._card_terms and any(term in ranker._sources[key].folded for term in self._card_terms):
             score *= 1 + profile.card_text_bonus
         if self._opening and key in ranker._openers:
@@ -424,7 +447,7 @@ class _Adjustment:
             score *= 1 + profile.reader_bonus
         if self._asked:
             kinds = ranker.kinds.get(key, frozenset())
-            if kinds & self._boosted:
+            if kinds & self._boosted and share >= profile.intent_gate:
                 score *= 1 + profile.intent_bonus
             if "definition" in kinds and self._asked & profile.definition_asks:
                 score *= 1 - profile.definition_penalty
