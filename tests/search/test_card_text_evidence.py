@@ -44,7 +44,8 @@ def test_the_reading_moves_the_clause_it_cites_up(search_engine):
 
 @pytest.mark.parametrize("question, kinds", [
     ("身代わりを使ったらブロックはもうできない？", {"permission"}),
-    ("パワーが0になったカードは墓地に行かないの？", {"permission"}),
+    ("パワーが0になったカードは墓地に行かないの？", set()),  # a consequence asked about, not a permission
+    ("相手のターンに事変を発動してもいい？", {"permission"}),
     ("「常」の効果はいつから効くようになる", {"timing"}),
     ("攻撃時効果と身代わりってどっちが先？", {"order"}),
     ("身代わりは1回の攻撃に何枚まで使える", {"count"}),
@@ -61,6 +62,27 @@ def test_clause_kinds_come_from_the_rulebooks_words():
     assert kinds[("b", "1")] == {"definition"}
     assert kinds[("b", "2")] == {"permission"}
     assert kinds[("b", "3")] == {"order"}
+
+
+def test_a_rule_stated_as_a_duty_is_no_permission():
+    kinds = clause_kinds({("b", "1"): "攻撃フェーズには攻撃しなければならない。"})
+    assert "permission" not in kinds[("b", "1")]
+
+
+def test_the_intent_bonus_reranks_only_clauses_that_match_the_situation(search_engine):
+    from adjudicator.search.engine import DEFAULT_PROFILE
+    from adjudicator.search.query import parse_query
+    from adjudicator.search.ranking import _Adjustment
+
+    assert DEFAULT_PROFILE.intent_bonus > 0 and DEFAULT_PROFILE.intent_kinds == {"permission"}
+    question = parse_query("ウラのカードで攻撃できる？")
+    without = search_engine.with_profile(dataclasses.replace(DEFAULT_PROFILE, intent_bonus=0.0))
+    on = _Adjustment(search_engine.with_profile(DEFAULT_PROFILE)._ranker, question, False)
+    off = _Adjustment(without._ranker, question, False)
+    # 3.1.4 (ウラのカード … できない) holds the situation's words: it gains. 5.4.1 (「攻撃できない」) states a
+    # permission too but holds a quarter of the words, below the gate: unchanged.
+    assert on.score(("hi-story", "3.1.4"), 1.0) == pytest.approx(off.score(("hi-story", "3.1.4"), 1.0) * 1.1)
+    assert on.score(("hi-story", "5.4.1"), 1.0) == off.score(("hi-story", "5.4.1"), 1.0)
 
 
 @pytest.mark.parametrize("question, spans", [
