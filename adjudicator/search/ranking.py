@@ -108,6 +108,10 @@ class Profile:
     # the card, the rest of the question the situation asked about.
     quote_concept_weight: float = 1.0
     read_unquoted: bool = True  # card text typed without brackets is read too (search/card_text.py)
+    # An item that is only a name in a list (5.2.1-1 「ドロー&リフレッシュフェーズ」: no sentence) states no rule;
+    # its few words match a question about the thing it names better than the clause that rules on it does.
+    # Its score is multiplied by (1 - this).
+    entry_penalty: float = 0.0
 
 
 def is_term_query(parsed: ParsedQuery, content_words: int) -> bool:
@@ -150,6 +154,8 @@ class Ranker:
         # The node of each (book, id) the index holds, without normalising the id again on every hit.
         self._nodes = {(book_id, node.id): node for book_id, book in books.items() for node in book.walk()}
         self._known = frozenset(self._nodes)
+        # The items that are only a name in a list, with no sentence of their own (entry_penalty).
+        self._entries = frozenset(key for key, node in self._nodes.items() if _names_only(node))
         # The clauses that open their section (6.7.1 of 6.7), for the opening bonus.
         self._openers = frozenset(key for key, node in self._nodes.items() if _opens_section(books[key[0]], node))
         self.found_anywhere = functools.lru_cache(maxsize=1024)(self._found_anywhere)
@@ -420,6 +426,7 @@ class _Adjustment:
         self._cited = ranker.card_text(parsed).cites if profile.reader_bonus > 0 else frozenset()
         self._asked = asked(parsed.words) if profile.intent_bonus or profile.definition_penalty else frozenset()
         self._boosted = self._asked & profile.intent_kinds
+        self._entry_penalty = profile.entry_penalty
         # Coverage is a share of the (non-negative) weights, at most 1: only the bonuses raise a score.
         self.ceiling = ((1 + profile.card_text_bonus if self._card_terms else 1.0)
                         * (1 + profile.opening_bonus if self._opening else 1.0)
@@ -445,6 +452,8 @@ class _Adjustment:
             score *= 1 + profile.phrase_bonus
         if self._cited and key[0] == _READER_BOOK and key[1] in self._cited:
             score *= 1 + profile.reader_bonus
+        if self._entry_penalty and key in ranker._entries:
+            score *= 1 - self._entry_penalty
         if self._asked:
             kinds = ranker.kinds.get(key, frozenset())
             if kinds & self._boosted and share >= profile.intent_gate:
@@ -458,6 +467,11 @@ def _stem(word: str) -> str:
     """The kanji a word starts with when kana follow (引ける → 引, 送られる → 送): the part that does not inflect."""
     stem = word.rstrip("".join(_HIRAGANA))
     return stem if stem and stem != word and not any(char in _HIRAGANA for char in stem) else ""
+
+
+def _names_only(node: Node) -> bool:
+    """An item of a list that names something (a phase, a part of an effect) and states nothing: no sentence."""
+    return node.kind == "item" and not any(end in node.text for end in "。．")
 
 
 def _opens_section(book: Rulebook, node: Node) -> bool:

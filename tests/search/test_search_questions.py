@@ -196,3 +196,10 @@ def test_ascii_and_duel_masters_brackets_are_the_rulebooks_brackets():
 
     assert parse_query("<守護>").marks == ("〈〉",) and parse_query("＜守護＞").marks == ("〈〉",)
     assert parse_query("《信長》").marks == ("〈〉",) and parse_query("[武士]").marks == ("【】",)
+
+
+def test_a_phase_s_own_clause_comes_before_the_list_entry_that_only_names_it(search_engine):
+    # 5.2.1-1 is 「ドロー&リフレッシュフェーズ」 alone, an entry of 5.2.1's list: it states no rule. 5.2.2 rules on it.
+    ids = [hit.id for hit in search_engine.search("ドロー&リフレッシュフェーズでは何をする？", book="hi-story").hits]
+    assert ids[0] == "5.2.2"
+    assert "5.2.1-1" not in ids[:3]
