@@ -153,6 +153,7 @@ def ablations() -> dict[str, Profile]:
         "full + quote weight 0.6": replace(full, card_quote_weight=0.6, mechanic_weight=1.0),
         "full - unquoted card text": replace(full, read_unquoted=False),
         "full - entry penalty": replace(full, entry_penalty=0.0),
+        "full - order lists": replace(full, order_lists=False),
         "full + quote concepts 0.5": replace(full, quote_concept_weight=0.5),
     }
 

@@ -112,6 +112,8 @@ class Profile:
     # its few words match a question about the thing it names better than the clause that rules on it does.
     # Its score is multiplied by (1 - this).
     entry_penalty: float = 0.0
+    # A question of order (search/asked.py) is answered by a list of steps before any one step: see Ranker._listed.
+    order_lists: bool = False
 
 
 def is_term_query(parsed: ParsedQuery, content_words: int) -> bool:
@@ -371,7 +373,30 @@ class Ranker:
         ranked = self._sorted(entry for _, entry in adjusted)
         if cite and ranked:
             ranked = self._cited(ranked, self._known)
+        if profile.order_lists and ranked and "order" in adjust.asked:
+            ranked = self._listed(ranked, found, adjust)
         return ranked[:count], len(keys)
+
+    def _listed(self, ranked: list[Scored], found: Matches, adjust: _Adjustment) -> list[Scored]:
+        """A question of order puts the list before its items: an item among the best hits (10.6.2-2, a step)
+        lifts the clause that lists it just above itself, when that clause states an order (10.6.2 「以下の順序で
+        処理する」) and the words match it."""
+        lifts: dict[tuple[str, str], float] = {}
+        for hit in ranked[: self.profile.citation_depth]:
+            key = (hit.book.id, hit.node.parent)
+            if hit.node.kind == "item" and "order" in self.kinds.get(key, ()):  # 「以下の順序で処理する」
+                lifts[key] = max(lifts.get(key, 0.0), hit.score * _MARGIN)
+        if not lifts:
+            return ranked
+        place = {key: index for index, key in enumerate(found.keys) if key in lifts}  # matched by the words
+        entries = {(entry.book.id, entry.node.id): entry for entry in ranked}
+        for key, lifted in lifts.items():
+            if key not in place:
+                continue
+            entry = entries.get(key) or Scored(adjust.score(key, found.scores[place[key]]), self._books[key[0]],
+                                               self._nodes[key])
+            entries[key] = entry if entry.score >= lifted else Scored(lifted, entry.book, entry.node)
+        return self._sorted(entries.values())
 
     def _without_unknown(self, found: Matches) -> Matches:
         kept = [index for index, key in enumerate(found.keys) if key in self._known]
@@ -424,7 +449,8 @@ class _Adjustment:
         self._opening = term_query or profile.opening_for_questions
         self._phrases = parsed.phrases
         self._cited = ranker.card_text(parsed).cites if profile.reader_bonus > 0 else frozenset()
-        self._asked = asked(parsed.words) if profile.intent_bonus or profile.definition_penalty else frozenset()
+        self.asked = self._asked = (asked(parsed.words) if profile.intent_bonus or profile.definition_penalty
+                                    or profile.order_lists else frozenset())
         self._boosted = self._asked & profile.intent_kinds
         self._entry_penalty = profile.entry_penalty
         # Coverage is a share of the (non-negative) weights, at most 1: only the bonuses raise a score.

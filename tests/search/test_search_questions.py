@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from adjudicator import paths
@@ -211,3 +213,15 @@ def test_a_player_phrase_is_read_with_its_verb_conjugated(search_engine):
     assert read["手札に戻した"] == ("場を離れる",)  # 3.5.1: moving to the hand is leaving the field
     assert not any(word.startswith("使") for word in
                    (r.word for r in search_engine.search("召の効果は何回使える", book="hi-story").readings))
+
+
+def test_a_question_of_order_gets_the_ordered_list_before_its_step(search_engine):
+    from adjudicator.search.engine import DEFAULT_PROFILE
+
+    question = "身代わりとブロックの選択はどっちが先？"
+    ids_ = ids(search_engine.search(question, book="hi-story"))
+    assert ids_[:2] == ["10.6.2", "10.6.2-3"]  # 「攻撃1回は、以下の順序で処理する」 before its step 3
+    unlisted = search_engine.with_profile(dataclasses.replace(DEFAULT_PROFILE, order_lists=False))
+    assert ids(unlisted.search(question, book="hi-story"))[:2] == ["10.6.2-3", "10.6.2"]
+    # Not a question of order: the step stays where its words put it.
+    assert ids(search_engine.search("攻撃した後の効果はいつ？", book="hi-story"))[0] == "10.6.2-10"
