@@ -12,7 +12,12 @@ on ``limit``. The scores are then adjusted, each adjustment measured by ``bench/
 - the effect marks and bracket pairs (「1」, 〈〉) match a field of their own;
 - a section's first clause gains only for a bare-term query (``その後``, ``場を離れるとは``), and for a
   question about a case the title, section-title and defined-term fields count less;
-- a clause cited by the best hits gains a little (citation evidence).
+- a clause cited by the best hits gains a little (citation evidence);
+- card text, quoted or typed without brackets, read by the card reader: the clauses its reading cites gain;
+- what is asked (search/asked.py): a clause that permits or forbids gains a little on a question of whether
+  something may be done, when it already holds half the question's words; on a question of order, the list
+  that states the order comes just above its step;
+- an item that only names something in a list (no sentence) counts half.
 """
 
 from __future__ import annotations
