@@ -150,7 +150,6 @@ class Glossary:
         for entry in entries:
             merged.setdefault(entry.word, entry)  # the first source wins: the rulebook's own, then TCG usage
         self._entries = tuple(sorted(merged.values(), key=lambda entry: -len(entry.word)))
-        self._patterns = {entry.word: _inflected(entry.word) for entry in self._entries}
         # One search reads the same text for its readings, its variants, its concepts and its highlights.
         self.readings = functools.lru_cache(maxsize=4096)(self._readings)
         self.expansions = functools.lru_cache(maxsize=4096)(self._expansions)
@@ -181,12 +180,14 @@ class Glossary:
                 taken[match.start():match.end()] = [True] * (match.end() - match.start())
                 found.append((match.start(), Reading(match.group(0), terms, "TCG")))
         for entry in self._entries:
-            for match in self._occurrences(entry, folded):
-                start, end = match.span()
+            start = folded.find(entry.word)
+            while start >= 0:
+                end = start + len(entry.word)
                 if not any(taken[start:end]) and not all(term in folded for term in entry.terms):
                     taken[start:end] = [True] * (end - start)
-                    found.append((start, Reading(match.group(0), entry.terms, entry.source)))
+                    found.append((start, Reading(entry.word, entry.terms, entry.source)))
                     break
+                start = folded.find(entry.word, end)
         if self._sounds is not None:
             for sound in (self._sounds.read(folded) if sounds else ()) + (self._sounds.typos(folded) if typos else ()):
                 start = folded.find(sound.word)
@@ -196,34 +197,9 @@ class Glossary:
                     found.append((start, Reading(sound.word, sound.terms, sound.source)))
         return tuple(reading for _, reading in sorted(found, key=lambda pair: pair[0]))
 
-    def _occurrences(self, entry: Entry, folded: str):
-        """Where ``entry`` occurs in ``folded``: as written, and a verb also as conjugated (手札に戻す: 手札に戻した)."""
-        pattern = self._patterns.get(entry.word)
-        if pattern is None:
-            pattern = self._patterns[entry.word] = _inflected(entry.word)
-        return pattern.finditer(folded)
-
     def _expansions(self, text: str, sounds: bool = True, typos: bool = True) -> tuple[str, ...]:
         """``text`` with each read word replaced by each of its terms (one variant per replacement)."""
         folded = normalize(text)
         variants = [folded.replace(reading.word, term, 1)
                     for reading in self.readings(folded, sounds, typos) for term in reading.terms]
         return tuple(dict.fromkeys(variant for variant in variants if variant != folded))
-
-
-# A word that ends in a verb, kanji then its kana ending (捨てる, 手札に戻す, 誰が決める), is also read with the
-# verb conjugated: its stem and one or two kana (捨てた, 手札に戻した, 誰が決めた).
-_VERB_END = re.compile(r"(?<=[\u4e00-\u9fff])[うくぐすつぬぶむる]$|(?<=[\u4e00-\u9fff][えけげせてねべめれ])る$")
-
-
-# A verb of one kanji (使う, 引く) conjugated is in every other question (使える, 引ける); read as the rulebook's
-# term (発動) it took 「1」の効果は何回使える away from the 「1」 mark (tests/search/test_search_questions.py).
-# Only a longer stem (捨て|る, 手札に戻|す) is read conjugated.
-_MIN_STEM = 2
-
-
-def _inflected(word: str) -> re.Pattern[str]:
-    verb = _VERB_END.search(word)
-    if verb is None or verb.start() < _MIN_STEM:
-        return re.compile(re.escape(word))
-    return re.compile(re.escape(word) + "|" + re.escape(word[:verb.start()]) + "[ぁ-ゖ]{1,2}")  # as written first

@@ -207,14 +207,6 @@ def test_a_phase_s_own_clause_comes_before_the_list_entry_that_only_names_it(sea
     assert "5.2.1-1" not in ids[:3]
 
 
-def test_a_player_phrase_is_read_with_its_verb_conjugated(search_engine):
-    result = search_engine.search("伊達政宗の効果で手札に戻したカードの制限は消える？", book="hi-story")
-    read = {reading.word: reading.terms for reading in result.readings}
-    assert read["手札に戻した"] == ("場を離れる",)  # 3.5.1: moving to the hand is leaving the field
-    assert not any(word.startswith("使") for word in
-                   (r.word for r in search_engine.search("召の効果は何回使える", book="hi-story").readings))
-
-
 def test_a_question_of_order_gets_the_ordered_list_before_its_step(search_engine):
     from adjudicator.search.engine import DEFAULT_PROFILE
 
