@@ -288,7 +288,7 @@ class Ranker:
     def concepts(self, parsed: ParsedQuery) -> list[frozenset[str]]:
         """The query's words, each as the forms a clause may contain it in: as typed, its base form, its
         kanji stem (引ける → 引), and the rulebook terms the glossary reads it as (デッキ → 山札)."""
-        return list(dict.fromkeys(concept for concept, _ in self.weighed_concepts(parsed)))
+        return [concept for concept, _ in self.weighed_concepts(parsed)]
 
     def weighed_concepts(self, parsed: ParsedQuery) -> list[tuple[frozenset[str], bool]]:
         """:meth:`concepts`, each with whether it comes only from card text quoted from memory."""
@@ -454,9 +454,10 @@ class _Adjustment:
         self._opening = term_query or profile.opening_for_questions
         self._phrases = parsed.phrases
         self._cited = ranker.card_text(parsed).cites if profile.reader_bonus > 0 else frozenset()
-        self.asked = self._asked = (asked(parsed.words) if profile.intent_bonus or profile.definition_penalty
-                                    or profile.order_lists else frozenset())
-        self._boosted = self._asked & profile.intent_kinds
+        # What the question asks (search/asked.py), read only when the profile uses it.
+        self.asked = (asked(parsed.words) if profile.intent_bonus or profile.definition_penalty or profile.order_lists
+                      else frozenset())
+        self._boosted = self.asked & profile.intent_kinds
         self._entry_penalty = profile.entry_penalty
         # Coverage is a share of the (non-negative) weights, at most 1: only the bonuses raise a score.
         self.ceiling = ((1 + profile.card_text_bonus if self._card_terms else 1.0)
@@ -485,11 +486,11 @@ class _Adjustment:
             score *= 1 + profile.reader_bonus
         if self._entry_penalty and key in ranker._entries:
             score *= 1 - self._entry_penalty
-        if self._asked:
+        if self.asked:
             kinds = ranker.kinds.get(key, frozenset())
             if kinds & self._boosted and share >= profile.intent_gate:
                 score *= 1 + profile.intent_bonus
-            if "definition" in kinds and self._asked & profile.definition_asks:
+            if "definition" in kinds and self.asked & profile.definition_asks:
                 score *= 1 - profile.definition_penalty
         return score
 
