@@ -16,11 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from adjudicator.engine.board import Board, Card, Expiry, PowerMod, RankMod, opponent_of, zone_count
+from adjudicator.engine.board import Board, Card, Expiry, PowerMod, RankMod, zone_count
 from adjudicator.engine.durations import in_force
 from adjudicator.engine.matching import CardFacts, effect_names, matches
 from adjudicator.engine.power import apply_power_mods
 from adjudicator.engine.rules import rule
+from adjudicator.vocabulary import PlayerId, opponent_of
 
 if TYPE_CHECKING:
     from adjudicator.format.effects import CardRef, Condition, Effect, Step, Where
@@ -134,7 +135,7 @@ def _steps_covering(board: Board, card: Card, kind: str) -> Iterator[tuple[Sourc
                 yield source, step
 
 
-def live_restrictions(board: Board, player_id: str, act: str) -> Iterator[tuple[Source, "Step"]]:
+def live_restrictions(board: Board, player_id: PlayerId, act: str) -> Iterator[tuple[Source, "Step"]]:
     """The continuous 「〜できない」 steps live now that forbid ``player_id`` (or a card of theirs) the act.
 
     Whether a card-subject one covers a given card is judged at the attempt with every continuous effect
@@ -167,7 +168,7 @@ def covered(board: Board, source: Source, selector: "CardRef") -> list[Card]:
     return [c for c in cards if _matches_raw(board, c, selector.where, source.card)]
 
 
-def _players(controller: str, whose: str) -> tuple[str, ...]:
+def _players(controller: PlayerId, whose: str) -> tuple[PlayerId, ...]:
     if whose == "self":
         return (controller,)
     if whose == "opponent":

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator import vocabulary
+from adjudicator.vocabulary import CountedZone, PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Board, Card
@@ -53,7 +54,7 @@ def count_changes(before: dict[tuple[str, str], int], board: "Board") -> list[st
     ]
 
 
-def count_words(board: "Board", pid: str, zone: str, before: int, after: int) -> str:
+def count_words(board: "Board", pid: PlayerId, zone: CountedZone, before: int, after: int) -> str:
     """「Bの山札: 10 → 7」; a count the scenario left unknown is said as such, with what changed (4.1.1)."""
     if zone in board.players[pid].unknown_zones:
         return f"{pid}の{ZONE_NAMES[zone]}: 不明（{after - before:+d}枚）".replace("-", "−")

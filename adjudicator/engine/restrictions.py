@@ -20,6 +20,7 @@ from adjudicator.engine.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE_NOT_PLAYERS, immune
 from adjudicator.engine.matching import matches
 from adjudicator.engine.rules import Rule, rule
+from adjudicator.vocabulary import PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.format.effects import Where
@@ -69,7 +70,7 @@ def act_name(act: str) -> str:
 
 
 def forbidding(
-    game: "Game", player_id: str, act: str, card: Card | None = None, *, by_effect: bool = False
+    game: "Game", player_id: PlayerId, act: str, card: Card | None = None, *, by_effect: bool = False
 ) -> tuple[str, tuple[Rule, ...]] | None:
     """The reason ``player_id`` (with ``card``, if a card does it) may not ``act`` now, or None.
 
@@ -113,7 +114,7 @@ def _in_force_rules(board: Board, held: "tuple[Timed, ...] | list[Timed]") -> tu
     return tuple(found.values())
 
 
-def _first_turn(board: Board, player_id: str, act: str, by_effect: bool) -> tuple[str, Rule] | None:
+def _first_turn(board: Board, player_id: PlayerId, act: str, by_effect: bool) -> tuple[str, Rule] | None:
     if player_id != board.turn_player or not board.is_first_turn(player_id):
         return None
     if act == "attack":
@@ -152,14 +153,14 @@ def _card_rule(card: Card) -> Rule:
     return RESTRICTION_BEATS_IMMUNITY if card.immune else CARD_RESTRICTION
 
 
-def _continuous(board: Board, player_id: str, act: str, card: Card | None) -> tuple[str, Rule] | None:
+def _continuous(board: Board, player_id: PlayerId, act: str, card: Card | None) -> tuple[str, Rule] | None:
     found = _continuous_text(board, player_id, act, card)
     if found is None:
         return None
     return found, continuous.CONTINUOUS_REJUDGED
 
 
-def _continuous_text(board: Board, player_id: str, act: str, card: Card | None) -> str | None:
+def _continuous_text(board: Board, player_id: PlayerId, act: str, card: Card | None) -> str | None:
     """Why a continuous 「〜できない」 forbids ``player_id`` (or ``card``) the act now, or None.
 
     Player-subject and card-subject restrictions alike are judged at the attempt (8.2.4, 8.2.5), and
@@ -218,7 +219,7 @@ def _limit_reached(player: Player, act: str) -> tuple[str, Rule, list[Timed]] | 
     return text, LIMIT_COUNTS_THIS_TURN, held
 
 
-def summons_left(game: "Game", player_id: str) -> int | None:
+def summons_left(game: "Game", player_id: PlayerId) -> int | None:
     """Summons still allowed this turn, shared by flips, rank-0 summons and summons without set (6.10.2,
     6.10.3); 0 when summoning is forbidden outright, None when there is no limit."""
     if _player_restriction(game.board.players[player_id], "summon") or _continuous(game.board, player_id, "summon", None):
@@ -226,7 +227,7 @@ def summons_left(game: "Game", player_id: str) -> int | None:
     return room_left(game.board.players[player_id], "summon")
 
 
-def count_summons(game: "Game", player_id: str, count: int) -> None:
+def count_summons(game: "Game", player_id: PlayerId, count: int) -> None:
     """Record summons made (flips, rank-0 summons, summons without set all count, 6.10.2)."""
     game.board.players[player_id].summons_this_turn += count
 

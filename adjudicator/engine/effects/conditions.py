@@ -22,6 +22,7 @@ from adjudicator.engine.effects.selectors import STATE_WITHOUT_FACE
 from adjudicator.engine.board import zone_count
 from adjudicator.engine.rules import Rule, rule
 from adjudicator import vocabulary
+from adjudicator.vocabulary import CountedZone
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -51,7 +52,7 @@ def judge(run: "EffectRun", condition: Condition) -> tuple[bool, str, tuple[Rule
     return _JUDGES[kind](run, getattr(condition, kind))
 
 
-def _zone_count(zone: str, comparison: str):
+def _zone_count(zone: CountedZone, comparison: str):
     def judge_count(run: "EffectRun", spec) -> tuple[bool, str, tuple[Rule, ...]]:
         whose, count = ("self", spec) if isinstance(spec, int) else (spec.player, spec.count)
         players = run.players(whose)

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format.effects import Effect, Step
-from adjudicator.engine.board import Card, opponent_of
+from adjudicator.engine.board import Card
 from adjudicator.engine.facts import CardFacts, facts_of
 from adjudicator.engine.words import card_words
+from adjudicator.vocabulary import PlayerId, opponent_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -74,7 +75,7 @@ class EffectRun:
     game: "Game"
     source: Card
     effect: Effect
-    controller: str
+    controller: PlayerId
     source_incarnation: int
     it: list[Referent] = field(default_factory=list)
     did: set[str] = field(default_factory=set)
@@ -92,7 +93,7 @@ class EffectRun:
 
     @classmethod
     def start(
-        cls, game: "Game", source: Card, effect: Effect, controller: str, step_runner: StepRunner | None = None,
+        cls, game: "Game", source: Card, effect: Effect, controller: PlayerId, step_runner: StepRunner | None = None,
         effect_runner: EffectRunner | None = None, cause: Card | None = None,
     ) -> "EffectRun":
         return cls(
