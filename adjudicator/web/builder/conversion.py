@@ -23,7 +23,7 @@ class Conversion:
     data: dict[str, Any] = field(default_factory=dict)
     errors: dict[str, list[str]] = field(default_factory=dict)
     origins: dict[str, str] = field(default_factory=dict)
-    # The scenario ``data`` loads as, once it has loaded (``builder_data.validated``): not loaded a second time.
+    # The scenario ``data`` loads as, once it has loaded (``draft.validated``): not loaded a second time.
     scenario: Scenario | None = None
 
     def came_from(self, scenario_path: str, form_field: str) -> None:
