@@ -27,12 +27,12 @@ from adjudicator.format.scenario import FORMAT
 from adjudicator.reading import BadText, TextTooLong, read_effect
 from adjudicator.reading import load_scenario as read_scenario
 from adjudicator.vocabulary import PLAYER_IDS, PlayerId
-from adjudicator.web.builder.conversion import Conversion, merge_more, number, parse_yaml, set_text
 from adjudicator.web.builder.kinds import (
     companion_names, companions_data, defence_of, kind_data, kind_draft, played_id, spec_of,
 )
 from adjudicator.web.builder.values import (
-    checked, flag, joined, mapping, rest_text, sequence, split, text, texts, yaml_text,
+    Conversion, checked, flag, joined, mapping, merge_more, number, parse_yaml, rest_text, sequence, set_text, split, text,
+    texts, yaml_text,
 )
 
 Draft = dict[str, Any]
