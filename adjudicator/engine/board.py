@@ -12,15 +12,16 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from operator import is_
-from typing import Callable, Iterator, Literal, TypeVar
+from typing import Callable, Iterator, Literal, TypeVar, cast
 
 from adjudicator.format.base import Timed as TimedSpec
 from adjudicator.format.board import CardSpec, GameSpec, PlayerSpec, Zone
 from adjudicator.format.effects import Where
 from adjudicator.format.scenario import Scenario
-from adjudicator.vocabulary import CountedZone, PLAYER_IDS, Phase, PlayerId, opponent_of
+from adjudicator.vocabulary import PLAYER_IDS, CountedZone, Phase, PlayerId, ZoneName, opponent_of
 
 SLOTS = (1, 2, 3, 4, 5)
+_OFF_FIELD_ZONES: tuple[CountedZone, ...] = ("hand", "graveyard", "deck")  # in the order a card is looked for
 
 
 @dataclass
@@ -179,7 +180,7 @@ class Stack:
 
 @dataclass
 class Player:
-    id: str
+    id: PlayerId
     deck: list[Card]         # top first
     graveyard: list[Card]
     hand: list[Card]
@@ -212,7 +213,7 @@ class Player:
 
 @dataclass
 class Board:
-    players: dict[str, Player]
+    players: dict[PlayerId, Player]
     first_player: PlayerId
     turn_player: PlayerId
     round: int           # the turn player's own turn count (5.5.1: 1 is that player's first turn)
@@ -249,7 +250,7 @@ class Board:
     def card_count(self) -> int:
         return sum(1 for _ in self.all_cards())
 
-    def locate(self, card: Card) -> tuple[str, str, int | None]:
+    def locate(self, card: Card) -> tuple[PlayerId, ZoneName | Literal["nowhere"], int | None]:
         """(player, zone, slot) of a card; zone is field, under, hand, deck or graveyard."""
         # A card is in one place only, so the order of the search does not change the answer: the field first
         # (most cards asked about are there; a deck may hold sixty), each zone scanned by identity in C.
@@ -260,7 +261,7 @@ class Board:
                 if _holds(stack.cards, card):
                     return player.id, "under", slot
         for player in self.players.values():
-            for zone in ("hand", "graveyard", "deck"):
+            for zone in _OFF_FIELD_ZONES:
                 if _holds(getattr(player, zone), card):
                     return player.id, zone, None
         return card.owner, "nowhere", None
@@ -270,8 +271,8 @@ class Board:
 
     def stack_at(self, ref: str) -> Stack | None:
         """The stack at a slot reference like ``A2``."""
-        if len(ref) == 2 and ref[0] in "AB" and ref[1] in "12345":
-            return self.players[ref[0]].field.get(int(ref[1]))
+        if len(ref) == 2 and ref[0] in PLAYER_IDS and ref[1] in "12345":
+            return self.players[cast(PlayerId, ref[0])].field.get(int(ref[1]))
         return None
 
     def copy(self) -> "Board":
@@ -507,7 +508,7 @@ def _zone(owner: PlayerId, zone: Zone, uids: Iterator[int]) -> list[Card]:
 
 
 # What every card of a counted zone starts as: its plain values, its containers made when used.
-_UNKNOWN_CARD = {key: value for key, value in Card(uid=0, owner="", info=None).__dict__.items()
+_UNKNOWN_CARD = {key: value for key, value in Card(uid=0, owner="A", info=None).__dict__.items()
                  if key not in _CONTAINERS}
 _PLAIN_SIZE = len(_UNKNOWN_CARD)
 

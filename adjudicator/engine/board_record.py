@@ -10,9 +10,9 @@ is not a board record (``ValueError``) instead of guessing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
-from adjudicator.vocabulary import COUNTED_ZONES, PLAYER_IDS
+from adjudicator.vocabulary import COUNTED_ZONES, PLAYER_IDS, CountedZone, Phase, PlayerId
 
 UNKNOWN = "unknown"  # a count the scenario left unknown: never read as a number
 Count = int | Literal["unknown"]
@@ -156,8 +156,9 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "GameRecord":
-        return cls(_text(data["turn_player"]), _count_of(data["round"], "round"), _text(data["phase"]),
-                   data.get("winner"))
+        # A record read back is one the engine wrote (``to_json``): its words are checked as texts, not again.
+        return cls(cast(PlayerId, _text(data["turn_player"])), _count_of(data["round"], "round"),
+                   cast(Phase, _text(data["phase"])), data.get("winner"))
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ def card_label(board: "Board", card: "Card") -> str:
     return card.label()
 
 
-def counts(board: "Board") -> dict[tuple[str, str], int]:
+def counts(board: "Board") -> dict[tuple[PlayerId, CountedZone], int]:
     """Every player's deck, graveyard and hand count, to report what an operation changed."""
     return {
         (pid, zone): len(getattr(player, zone))
@@ -44,7 +44,7 @@ def counts(board: "Board") -> dict[tuple[str, str], int]:
     }
 
 
-def count_changes(before: dict[tuple[str, str], int], board: "Board") -> list[str]:
+def count_changes(before: dict[tuple[PlayerId, CountedZone], int], board: "Board") -> list[str]:
     """「Bの山札: 10 → 7」 for every count that differs from ``before``."""
     after = counts(board)
     return [

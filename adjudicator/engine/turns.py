@@ -17,7 +17,7 @@ from adjudicator.engine.board import Card
 from adjudicator.engine.rules import rule
 from adjudicator import vocabulary
 from adjudicator.format.actions import DrawPhaseSpec, SummonPhaseSpec
-from adjudicator.format.base import PHASES
+from adjudicator.format.base import PHASES, Act
 from adjudicator.engine.outcomes import Illegal
 from adjudicator.engine.restrictions import FIRST_TURN, act_name, forbidding
 from adjudicator.engine.naming import card_label
@@ -70,11 +70,15 @@ def perform_next_phase(game: "Game", index: int, argument: Any) -> None:
     advance_to(game, PHASES[position + 1])
 
 
+# The phases named after an act: a restriction forbids the act, and the phase itself still comes.
+_PHASE_ACTS: dict[Phase, Act] = {"set": "set", "attack": "attack", "summon": "summon"}
+
+
 def _enter_phase(game: "Game") -> None:
     board = game.board
     forbidden = _phase_act_forbidden(game)
-    act = {"set": "set", "attack": "attack", "summon": "summon"}.get(board.phase, "")
-    note = f"（{act_name(act)}という行為は禁止されているが、フェーズ自体は存在する）" if forbidden else ""
+    act = _PHASE_ACTS.get(board.phase)
+    note = f"（{act_name(act)}という行為は禁止されているが、フェーズ自体は存在する）" if forbidden and act else ""
     game.trace.step(f"{board.turn_player}のターンの{PHASE_NAMES[board.phase]}に進む。{note}", *_phase_rules(game))
     fire_phase_effects(game, "start")
 
@@ -89,7 +93,7 @@ def _phase_rules(game: "Game"):
 
 def _phase_act_forbidden(game: "Game"):
     """The restriction on this phase's own act (set in the set phase, attack in the attack phase), if any."""
-    act = {"set": "set", "attack": "attack", "summon": "summon"}.get(game.board.phase)
+    act = _PHASE_ACTS.get(game.board.phase)
     return forbidding(game, game.board.turn_player, act) if act else None
 
 

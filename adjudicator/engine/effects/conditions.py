@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.format.base import Whose
 from adjudicator.format.effects import Condition, ItCondition, PlayerCount, Where
 from adjudicator.engine.facts import (
     BARE_FIELD_CARD,
@@ -54,6 +55,7 @@ def judge(run: "EffectRun", condition: Condition) -> tuple[bool, str, tuple[Rule
 
 def _zone_count(zone: CountedZone, comparison: str):
     def judge_count(run: "EffectRun", spec) -> tuple[bool, str, tuple[Rule, ...]]:
+        whose: Whose
         whose, count = ("self", spec) if isinstance(spec, int) else (spec.player, spec.count)
         players = run.players(whose)
         sizes = [zone_count(run.board.players[p], zone, f"「…枚{'以上' if comparison == 'at_least' else '以下'}なら」の判定", ZONE_COUNT) for p in players]

@@ -25,7 +25,7 @@ from adjudicator.engine.zone_moves import put_in_zone
 from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.trace import Considered
 from adjudicator.engine.zone_order import PLAYERS_ORDER, RANDOM_PICK, SHUFFLED_ORDER, distinguishable, forget_order, lose_order
-from adjudicator.vocabulary import PlayerId
+from adjudicator.vocabulary import COUNTED_ZONES, PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Card
@@ -100,7 +100,7 @@ def search_step(run: "EffectRun", step: Step) -> StepResult:
         picked = _random_pick(run, spec, looked)
     else:
         picked = _pick_after_looking(run, spec, owner, looked)
-    before = {zone: len(getattr(player, zone)) for zone in ("deck", "graveyard", "hand")}
+    before = {zone: len(getattr(player, zone)) for zone in COUNTED_ZONES}
     for card in picked:
         _zone_of(player, card).remove(card)
         put_in_zone(game, card, spec.to)
