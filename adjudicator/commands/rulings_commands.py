@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import click
@@ -24,9 +25,9 @@ def import_rulings(file: Path, as_json: bool) -> None:
     from adjudicator.official import RulingImportError, TooManyRulings, open_rulings, read_rulings_file
 
     try:
-        kept = open_rulings()
-        found = read_rulings_file(file, kept.load())
-        new, total = kept.save(found)
+        with closing(open_rulings()) as kept:
+            found = read_rulings_file(file, kept.load())
+            new, total = kept.save(found)
     except (StoreUnavailable, TooManyRulings) as error:
         _refused(error, as_json)
     except RulingImportError as error:

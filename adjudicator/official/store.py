@@ -26,6 +26,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -53,6 +54,7 @@ class RulingStore(Protocol):
     def save(self, rulings: Iterable[OfficialRuling]) -> tuple[int, int]: ...
     def stamp(self) -> str: ...
     def describe(self) -> str: ...
+    def close(self) -> None: ...
 
 
 def _merged(kept: Iterable[OfficialRuling], rulings: Iterable[OfficialRuling]) -> tuple[dict[str, OfficialRuling], int]:
@@ -119,6 +121,9 @@ class RulingsFile:
 
     def describe(self) -> str:
         return f"file:{self.path}"
+
+    def close(self) -> None:
+        """Nothing is held open between reads."""
 
     def _failed(self, error: OSError, writing: bool) -> StoreUnavailable:
         what = "written" if writing else "read"
@@ -280,4 +285,5 @@ def open_rulings(config: Mapping[str, Any] | None = None) -> RulingStore:
 
 def imported_rulings(config: Mapping[str, Any] | None = None) -> tuple[OfficialRuling, ...]:
     """The rulings imported into this service's store (a command's one read; the web keeps one store)."""
-    return open_rulings(config).load()
+    with closing(open_rulings(config)) as store:
+        return store.load()
