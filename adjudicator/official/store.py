@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator.links.faults import Store, StoreUnavailable, unavailable
-from adjudicator.links.postgres import ProcessPool, create_schema, driver_errors
+from adjudicator.links.postgres import POOL_WAIT_SECONDS, ProcessPool, create_schema, driver_errors
 from adjudicator.links.store import redacted, store_location
 from adjudicator.official.model import OfficialRuling
 from adjudicator.paths import user_data_dir
@@ -41,6 +41,9 @@ from adjudicator.paths import user_data_dir
 FILE_NAME = "official-rulings.json"
 MAX_KEPT = 10_000  # far above the official Q&A page's size; an import past it is refused
 STAMP_SECONDS = 1.0  # how stale a process's rulings may be when PostgreSQL keeps them (the counter's re-read)
+# The web's wait for a connection: the rulings are shown beside a page's own content (a clause, a stored ruling
+# whose own store waits POOL_WAIT_SECONDS), so a database that is down must cost that page little.
+PAGE_WAIT_SECONDS = 0.25
 
 _LOG = logging.getLogger(__name__)
 
@@ -167,11 +170,12 @@ class PostgresRulingStore:
 
     _LOCK_KEY = 0x72756C65  # serialises CREATE TABLE at start-up and imports against each other
 
-    def __init__(self, url: str, stamp_seconds: float = STAMP_SECONDS, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, url: str, stamp_seconds: float = STAMP_SECONDS, wait_seconds: float = POOL_WAIT_SECONDS,
+                 clock: Callable[[], float] = time.monotonic):
         self.url = url
         self.stamp_seconds = stamp_seconds
         self._clock = clock
-        self._pool = ProcessPool(url, "adjudicator-rulings")
+        self._pool = ProcessPool(url, "adjudicator-rulings", wait_seconds)
         self._lock = threading.Lock()
         self._seen: _Seen | None = None
         self._checked_at = float("-inf")
@@ -274,12 +278,12 @@ def _rulings_and_version(db) -> tuple[int, tuple[OfficialRuling, ...]]:
     return version, tuple(OfficialRuling.model_validate(json.loads(row[0])) for row in rows)
 
 
-def open_rulings(config: Mapping[str, Any] | None = None) -> RulingStore:
-    """The store the configuration names: PostgreSQL when the links are kept there, else the data directory's
-    file (:func:`adjudicator.links.store.store_location`)."""
+def open_rulings(config: Mapping[str, Any] | None = None, wait_seconds: float = POOL_WAIT_SECONDS) -> RulingStore:
+    """The store the configuration names: PostgreSQL when the links are kept there (a connection waited for at
+    most ``wait_seconds``), else the data directory's file (:func:`adjudicator.links.store.store_location`)."""
     location = store_location(config)
     if location.startswith(("postgresql://", "postgres://")):
-        return PostgresRulingStore(location)
+        return PostgresRulingStore(location, wait_seconds=wait_seconds)
     return RulingsFile(user_data_dir())
 
 

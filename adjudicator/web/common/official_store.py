@@ -14,13 +14,14 @@ from flask import Flask, current_app
 
 from adjudicator.links.faults import StoreUnavailable
 from adjudicator.official import OfficialRuling, RulingStore, open_rulings
+from adjudicator.official.store import PAGE_WAIT_SECONDS
 from adjudicator.web.common.store_faults import message
 
 EXTENSION = "adjudicator.official"
 
 
 def init_app(app: Flask) -> RulingStore:
-    store = app.extensions[EXTENSION] = open_rulings(app.config)
+    store = app.extensions[EXTENSION] = open_rulings(app.config, wait_seconds=PAGE_WAIT_SECONDS)
     return store
 
 
