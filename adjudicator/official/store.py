@@ -197,16 +197,16 @@ class PostgresRulingStore:
             _LOG.warning("official rulings %s: tables not made yet (%s)", self.describe(), error)
 
     def _run(self, writing: bool, work: Callable[[Any], Any]) -> Any:
-        try:
-            if not self._schema_made:
-                create_schema(self.url, _SCHEMA, self._LOCK_KEY)
-                self._schema_made = True
-            with self._pool.connection() as db:  # one transaction: committed on success, rolled back on error
-                return work(db)
-        except driver_errors() as error:
-            what = "written" if writing else "read"
-            raise unavailable(error, f"official rulings {self.describe()} cannot be {what}", store=Store.RULINGS,
-                              writing=writing) from error
+        return self._pool.run(lambda db: work(self._made(db)), what=f"official rulings {self.describe()}",
+                              store=Store.RULINGS, writing=writing)
+
+    def _made(self, db: Any) -> Any:
+        """The connection, once the tables exist (made in this transaction when the start could not)."""
+        if not self._schema_made:
+            db.execute("SELECT pg_advisory_xact_lock(%s)", (self._LOCK_KEY,))
+            db.execute(_SCHEMA)
+            self._schema_made = True
+        return db
 
     def stamp(self) -> str:
         """The import counter, read again at most every ``stamp_seconds``; a failed read is repeated (without
