@@ -32,7 +32,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol
 
-from adjudicator.links.faults import Store, StoreUnavailable, unavailable
+from adjudicator.links.faults import Cause, Store, StoreUnavailable, unavailable
 from adjudicator.links.postgres import POOL_WAIT_SECONDS, ProcessPool, create_schema, driver_errors
 from adjudicator.links.store import redacted, store_location
 from adjudicator.official.model import OfficialRuling
@@ -92,6 +92,9 @@ class RulingsFile:
             return _read(self.path, stamp)
         except OSError as error:
             raise self._failed(error, writing=False) from error
+        except (ValueError, KeyError, TypeError) as error:  # not the JSON this store writes (edited or cut short)
+            raise StoreUnavailable(f"official rulings {self.describe()} are damaged: {error}", cause=Cause.DAMAGED,
+                                   store=Store.RULINGS, writing=False) from error
 
     def save(self, rulings: Iterable[OfficialRuling]) -> tuple[int, int]:
         """Merge ``rulings`` into those kept and write them whole: (how many were new, how many kept in all)."""
