@@ -24,11 +24,13 @@ class Cause(str, Enum):
     DATABASE_READ_ONLY = "database_read_only"  # PostgreSQL answers but refuses writes (a standby, read-only mode)
     QUOTA = "quota"                            # the link store reached ADJUDICATOR_LINK_QUOTA_MB
     DISK_ERROR = "disk_error"                  # anything else the disk or the file said
+    DAMAGED = "damaged"                        # the file is there but is not what the store wrote (edited, cut)
 
 
 class Store(str, Enum):
     LINKS = "links"
     CARDS = "cards"
+    RULINGS = "rulings"  # the imported official rulings (adjudicator.official.store)
 
 
 class StoreUnavailable(RuntimeError):

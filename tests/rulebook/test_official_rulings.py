@@ -144,3 +144,23 @@ def test_verify_passes_when_the_engine_agrees_and_fails_naming_the_ruling_when_n
         in disagreeing.output
     assert "state: A.hand expected 3, got 2" in disagreeing.output
     assert disagreeing.output.rstrip().endswith("1 passed, 1 failed")
+
+
+def test_a_damaged_rulings_file_is_said_never_a_500_and_an_import_changes_nothing(data_dir, tmp_path):
+    """A file cut short or edited by hand: the pages say the rulings cannot be read, the feed answers 503, and
+    an import refuses to write over it (exit 3) rather than take the damaged file for no rulings."""
+    from adjudicator.web import create_app
+
+    assert run("rulings", "import", str(OFFICIAL / "rulings.yaml")).exit_code == 0
+    path = RulingsFile(data_dir).path
+    path.write_text(path.read_text(encoding="utf-8")[:200], encoding="utf-8")  # cut short
+    client = create_app({"TESTING": True}).test_client()
+    page = client.get("/rules/hi-story/6.7.1")
+    assert page.status_code == 200
+    assert "いまは公式裁定を読めません（保存されたファイルが壊れています）" in page.get_data(as_text=True)
+    assert client.get("/rules/hi-story/6.7.1.json").get_json()["official_rulings_unavailable"]
+    feed = client.get("/feed.atom")
+    assert feed.status_code == 503 and "保存されたファイルが壊れています" in feed.get_data(as_text=True)
+    damaged = path.read_bytes()
+    refused = run("rulings", "import", str(OFFICIAL / "rulings.yaml"))
+    assert refused.exit_code == 3 and path.read_bytes() == damaged
