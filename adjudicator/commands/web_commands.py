@@ -30,6 +30,7 @@ def serve_command(host: str, port: int, tls: tuple[str, str] | None) -> None:
     from adjudicator.web import create_app
     from adjudicator.web.common.security import HSTS_ENV, allowed_hosts_setting
     from adjudicator.web.common.services import services
+    from adjudicator.web.search.warm_up import warm_up
 
     ssl_context = _tls_context(tls) if tls else None
     addresses = reachable_addresses(host)
@@ -45,6 +46,7 @@ def serve_command(host: str, port: int, tls: tuple[str, str] | None) -> None:
         ready = services()
         click.echo(f"検索インデックス: {'作成しました' if ready.index_built else '既存のものを使います'}"
                    f"（{ready.start_seconds:.1f} 秒）")
+    warm_up(app)  # the first person's search costs what the next one's does
     # Werkzeug's threaded server (a thread per request) is fine for one venue; production uses gunicorn.
     server = make_server(host, port, app, threaded=True, ssl_context=ssl_context)
     scheme = "https" if ssl_context else "http"

@@ -31,7 +31,7 @@ from adjudicator.search.highlight import Excerpt, FoldedText, Needles, excerpt, 
 from adjudicator.search.mentions import Mention
 from adjudicator.search.query import MAX_QUERY_LENGTH, ParsedQuery, parse_query
 from adjudicator.search.ranking import Profile, Ranker, Scored, is_term_query
-from adjudicator.search.scoring import TermScores
+from adjudicator.search.scoring import ScoreTable, TermScores
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
@@ -168,6 +168,7 @@ class ClauseSearch:
         self._paths = MappingProxyType({(book.id, node.id): book.heading_path(node.id)[:-1]
                                         for book in books for node in book.walk()})
         self._cached_search = functools.lru_cache(maxsize=max(0, cache_size))(self._search)
+        self._table: ScoreTable | None = None  # every term's scored postings, read by prepare()
 
     @property
     def books(self) -> Mapping[str, Rulebook]:
@@ -187,8 +188,11 @@ class ClauseSearch:
 
     def prepare(self) -> None:
         """Build now what a first search would build on its way: MeCab's dictionary, the glossary's and the
-        sound-alikes' readings of a text, and the analysis every search makes. Called at start-up (before the
-        fork under gunicorn's --preload); the index's readers are left to each worker (they hold files)."""
+        sound-alikes' readings of a text, the analysis every search makes, and every term's scored postings
+        (scoring.ScoreTable). Called at start-up (before the fork under gunicorn's --preload); the searcher
+        that reads the postings is closed after, the index's readers are left to each worker (they hold files)."""
+        with self._index.searcher(weighting=self._ranker.weighting()) as searcher:
+            self._table = ScoreTable(searcher)
         parsed = parse_query(_PREPARE_TEXT)
         self._ranker.terms(parsed, question=True)
         self._ranker.concepts(parsed)
@@ -388,7 +392,7 @@ class ClauseSearch:
         scores = getattr(self._threads, "scores", None)
         searcher = self._searcher()
         if scores is None or scores.searcher is not searcher:
-            scores = self._threads.scores = TermScores(searcher)
+            scores = self._threads.scores = TermScores(searcher, self._table)
         return scores
 
     def _index_generation(self) -> tuple[str, int]:

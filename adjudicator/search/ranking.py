@@ -166,6 +166,8 @@ class Ranker:
         # The clauses that open their section (6.7.1 of 6.7), for the opening bonus.
         self._openers = frozenset(key for key, node in self._nodes.items() if _opens_section(books[key[0]], node))
         self.found_anywhere = functools.lru_cache(maxsize=1024)(self._found_anywhere)
+        # A phrase folded once, not once for each clause it is looked for in (hundreds a search).
+        self._needle = functools.lru_cache(maxsize=1024)(lambda phrase: " ".join(normalize(phrase).split()))
         self._quoted_terms = frozenset(
             term for source in sources.values() for term in _QUOTED_TERM.findall(source.folded)
         )
@@ -267,7 +269,7 @@ class Ranker:
 
     def contains(self, book_id: str, node_id: str, phrase: str) -> bool:
         """Whether the clause's text, title or section titles contain ``phrase`` verbatim (folded)."""
-        needle = " ".join(normalize(phrase).split())
+        needle = self._needle(phrase)
         source = self._sources.get((book_id, node_id))
         return bool(needle) and ((source is not None and needle in source.folded)
                                  or needle in self._headings.get((book_id, node_id), ""))

@@ -8,6 +8,11 @@ searcher sees one fixed generation of the index, so each term's scored postings 
 read once per searcher through Whoosh itself (its postings, its scorer) and kept; a search then only adds
 them up, per document in the order of the query's terms and with the same multiplications as Whoosh's
 ``ArrayUnionMatcher``, so each score is Whoosh's to the last bit (tests/search/test_search_scoring.py compares them).
+
+The index is small (both books: 383 documents, 7,606 terms in every field, 39,675 postings), so
+:class:`ScoreTable` reads every term's scored postings at start-up, before gunicorn forks its workers: no
+search reads a posting from the index, and the first search of a worker costs what the hundredth does. The
+table is only used by a searcher of the generation it was read from; any other reads its postings as it goes.
 """
 
 from __future__ import annotations
@@ -43,21 +48,65 @@ class Matches(NamedTuple):
     order: list[int]
 
 
-class TermScores:
-    """The scored postings and the documents of one opened searcher; not shared between threads."""
+class ScoreTable:
+    """Every document and every term's scored postings of one generation of an index, read through Whoosh.
 
-    def __init__(self, searcher: Searcher):
-        self._searcher = searcher
-        self._documents: dict[int, Document] = {}
+    ``complete``: every term is read now and the searcher is not kept (nothing of it is needed after); otherwise
+    each term is read from the searcher when asked. Read-only once built, so threads and forked workers share it.
+    """
+
+    def __init__(self, searcher: Searcher, complete: bool = True):
+        self.generation = searcher.reader().generation()
+        self.documents: dict[int, Document] = {}
         for leaf, offset in searcher.leaf_searchers():
             reader = leaf.reader()
             for docnum in reader.all_doc_ids():  # deleted documents are left out, as Whoosh's matchers do
                 fields = reader.stored_fields(docnum)
-                self._documents[offset + docnum] = Document(fields["book"], fields["node_id"], fields["chapter"])
-        self._doc_count = searcher.doc_count_all()
+                self.documents[offset + docnum] = Document(fields["book"], fields["node_id"], fields["chapter"])
+        self.doc_count = searcher.doc_count_all()
+        self._schema = searcher.schema
+        self._searcher: Searcher | None = None if complete else searcher
+        self._postings: dict[tuple[str, bytes], tuple[tuple[int, float], ...]] = {}
+        if complete:
+            for fieldname, term in searcher.reader().all_terms():
+                self._postings[(fieldname, term)] = _read_postings(searcher, fieldname, term)
+
+    @property
+    def complete(self) -> bool:
+        return self._searcher is None
+
+    def scored_postings(self, fieldname: str, text: str) -> tuple[tuple[int, float], ...]:
+        """(docnum, Whoosh's score) of every posting of the term; nothing for a term the index lacks."""
+        if fieldname not in self._schema:
+            return ()
+        try:
+            term = self._schema[fieldname].to_bytes(text)
+        except ValueError:
+            return ()
+        if self._searcher is None:
+            return self._postings.get((fieldname, term), ())
+        return _read_postings(self._searcher, fieldname, term)
+
+
+class TermScores:
+    """The scored postings and the documents of one opened searcher; not shared between threads.
+
+    ``table``: the postings read beforehand (at start-up), used when it is of the searcher's generation."""
+
+    def __init__(self, searcher: Searcher, table: ScoreTable | None = None):
+        self._searcher = searcher
+        if table is None or table.generation != searcher.reader().generation():
+            table = ScoreTable(searcher, complete=False)
+        self._table = table
+        self._documents = table.documents
+        self._doc_count = table.doc_count
         self._keys = {docnum: (document.book, document.node_id) for docnum, document in self._documents.items()}
-        self._postings = functools.lru_cache(maxsize=MAX_TERMS)(self._scored_postings)
+        self._postings = functools.lru_cache(maxsize=MAX_TERMS)(table.scored_postings)
         self._in_scope = functools.lru_cache(maxsize=256)(self._documents_in)  # a book, a chapter, or all
+
+    @property
+    def table(self) -> ScoreTable:
+        return self._table
 
     @property
     def searcher(self) -> Searcher:
@@ -110,26 +159,21 @@ class TermScores:
         return tuple(docnum for docnum, document in self._documents.items()
                      if document.book in books and (chapter is None or document.chapter == chapter))
 
-    def _scored_postings(self, fieldname: str, text: str) -> tuple[tuple[int, float], ...]:
-        """(docnum, Whoosh's score) of every posting of the term; nothing for a term the index lacks."""
-        searcher = self._searcher
-        if fieldname not in searcher.schema:
-            return ()
-        try:
-            term = searcher.schema[fieldname].to_bytes(text)
-        except ValueError:
-            return ()
-        if (fieldname, term) not in searcher.reader():
-            return ()
-        scored = []
-        for leaf, offset in searcher.leaf_searchers():
-            if (fieldname, term) not in leaf.reader():
-                continue
-            matcher = leaf.postings(fieldname, term, weighting=searcher.weighting)
-            while matcher.is_active():
-                scored.append((offset + matcher.id(), matcher.score()))
-                matcher.next()
-        return tuple(scored)
+
+
+def _read_postings(searcher: Searcher, fieldname: str, term: bytes) -> tuple[tuple[int, float], ...]:
+    """(docnum, Whoosh's score) of every posting of a term (as bytes) in every segment of the searcher."""
+    if (fieldname, term) not in searcher.reader():
+        return ()
+    scored = []
+    for leaf, offset in searcher.leaf_searchers():
+        if (fieldname, term) not in leaf.reader():
+            continue
+        matcher = leaf.postings(fieldname, term, weighting=searcher.weighting)
+        while matcher.is_active():
+            scored.append((offset + matcher.id(), matcher.score()))
+            matcher.next()
+    return tuple(scored)
 
 
 def _terms(query: wq.Query) -> list[wq.Term]:

@@ -30,6 +30,7 @@ from adjudicator.web.common import (
 )
 from adjudicator.web.rulings import examples
 from adjudicator.web.search import pages as search_pages
+from adjudicator.web.search import live as search_live
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
 BLUEPRINTS = (
@@ -80,6 +81,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     Compress(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    search_live.init_app(app)  # the live box's prefixes below Flask, inside the page cache
     page_cache.init_app(app)
     security.wrap_wsgi(app)  # outermost: ProxyFix and 304s around the page cache
     _read_the_corpus()

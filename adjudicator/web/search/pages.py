@@ -6,7 +6,7 @@ player words read as rulebook terms), and list after the clauses the gallery's w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlencode
@@ -20,7 +20,7 @@ from adjudicator.search.book_choice import BookChoice
 from adjudicator.search.corpus import Entry
 from adjudicator.search.examples import ExampleIndex
 from adjudicator.search.query import MAX_QUERY_LENGTH, parse_query
-from adjudicator.search.suggest import MAX_SUGGESTIONS
+from adjudicator.search.suggest import MAX_SUGGESTIONS, SuggestionIndex
 from adjudicator.web.common.services import books, clause_search, find_book, services, suggestions
 from adjudicator.web.common.urls import node_url
 from adjudicator.web.common.twins import json_twin
@@ -131,27 +131,44 @@ def _examples(result: SearchResult) -> tuple[Entry, ...]:
 _MAX_KEPT_URLS = 20_000
 
 
-def _url(node) -> str:
-    return _clause_url(node.book, node.id)
+class NotKept(LookupError):
+    """A URL that only Flask's url_for can build (outside a request: the live box's answer below Flask)."""
 
 
-def _clause_url(book_id: str, node_id: str) -> str:
-    return _kept_url(("clause", book_id, node_id), lambda: node_url(find_book(book_id), node_id))
+class KeptUrls:
+    """The kept URLs of an app for one request's script root: the store and the root are looked up once, not
+    through Flask's proxies for each of a page's twenty hits. ``can_build``: False outside Flask's request
+    (``live.LiveAnswers``), where a URL not kept yet raises :class:`NotKept`."""
+
+    def __init__(self, kept: dict, root: str, can_build: bool = True):
+        self._kept, self.root, self._can_build = kept, root, can_build
+
+    @classmethod
+    def of_request(cls) -> KeptUrls:
+        return cls(current_app.extensions.setdefault(KEPT_URLS, {}), request.script_root)
+
+    def node(self, node) -> str:
+        return self.clause(node.book, node.id)
+
+    def clause(self, book_id: str, node_id: str) -> str:
+        return self.kept(("clause", book_id, node_id), lambda: node_url(find_book(book_id), node_id))
+
+    def example(self, name: str) -> str:
+        return self.kept(("example", name), lambda: url_for("rulings.example_trace", name=name))
+
+    def kept(self, key: tuple[str, ...], build: Callable[[], str]) -> str:
+        kept, key = self._kept, (self.root, *key)
+        url = kept.get(key)
+        if url is None:
+            if not self._can_build:
+                raise NotKept(key)
+            if len(kept) >= _MAX_KEPT_URLS:
+                kept.clear()
+            url = kept[key] = build()
+        return url
 
 
-def _example_url(name: str) -> str:
-    return _kept_url(("example", name), lambda: url_for("rulings.example_trace", name=name))
-
-
-def _kept_url(key: tuple[str, ...], build: Callable[[], str]) -> str:
-    kept = current_app.extensions.setdefault("search.urls", {})
-    key = (request.script_root, *key)
-    url = kept.get(key)
-    if url is None:
-        if len(kept) >= _MAX_KEPT_URLS:
-            kept.clear()
-        url = kept[key] = build()
-    return url
+KEPT_URLS = "search.urls"  # where an app keeps them (app.extensions)
 
 
 def _page_url(result: SearchResult, limit: int, page: int) -> str:
@@ -188,7 +205,7 @@ def search(as_json: bool):
         return _search_json()
     result, limit, page, error, choice = _run()
     if result.jump is not None and error is None:
-        return redirect(_url(result.jump))
+        return redirect(KeptUrls.of_request().node(result.jump))
     selected = find_book(result.book) if result.book and choice is None else None
     return render_template(
         "search/results.html",
@@ -197,7 +214,7 @@ def search(as_json: bool):
         selected_book=selected,
         chapters=selected.chapters if selected else (),
         max_length=MAX_QUERY_LENGTH,
-        url_of=lambda hit: _clause_url(hit.book, hit.id),
+        url_of=lambda hit, clause=KeptUrls.of_request().clause: clause(hit.book, hit.id),
         reading_source=_reading_source,
         book_titles={book.id: book.title for book in books()},
         pages=_pages(result, limit, page),
@@ -218,16 +235,17 @@ def _search_json():
         "book": choice.book, "decided": choice.decided, "evidence": list(choice.evidence),
         "others": [{"title": title, "url": url.replace("/search?", "/search.json?", 1)}
                    for title, url in _choice_links(result, choice)]}
+    urls = KeptUrls.of_request()
     for hits, data in ((result.hits, payload["hits"]), (result.suggestions, payload["suggestions"])):
         for hit, item in zip(hits, data):
-            item["url"] = _url(hit.node)
+            item["url"] = urls.node(hit.node)
     for key in ("jump", "section"):
         node = getattr(result, key)
         if node is not None:
-            payload[key]["url"] = _url(node)
+            payload[key]["url"] = urls.node(node)
     pages = _pages(result, limit, page)
     payload["page"], payload["next"] = page, pages["next"] and pages["next"].replace("/search?", "/search.json?", 1)
-    payload["examples"] = [dict(example.as_json(), url=_example_url(example.name)) for example in _examples(result)]
+    payload["examples"] = [dict(example.as_json(), url=urls.example(example.name)) for example in _examples(result)]
     payload.update(block_json(rulings_for_search(result.query.text, result.hits)))
     return jsonify(payload)
 
@@ -236,31 +254,41 @@ def _search_json():
 def suggest_json():
     """The live box's answer while a person types: suggestions from memory (search/suggest.py), no ranking.
 
-    Depends on the URL alone, so the page cache keeps it (page_cache.IMMUTABLE_ENDPOINTS)."""
-    text = request.args.get("q", "")[:MAX_QUERY_LENGTH]
-    book_id = request.args.get("book") or None
-    if book_id is not None and find_book(book_id) is None:
-        return jsonify({"error": f"ルールブック「{book_id}」はありません。"}), 400
-    limit, error = _limit(request.args.get("limit"))
-    if error:
-        return jsonify({"error": error}), 400
-    found = suggestions().suggest(text, book_id, max(1, min(limit, MAX_SUGGESTIONS)))
-    items = [dict(entry.as_json(text), url=_suggestion_url(entry, book_id)) for entry in found]
-    response = jsonify({"query": text, "book": book_id, "suggestions": items,
-                        "search_url": _search_url(text, book_id) if text.strip() else None})
+    Depends on the URL alone, so the page cache keeps it (page_cache.IMMUTABLE_ENDPOINTS); most prefixes are
+    answered below Flask (live.LiveAnswers) with the same :func:`suggest_answer`."""
+    payload, status = suggest_answer(request.args, books(), suggestions(), KeptUrls.of_request())
+    response = jsonify(payload)
+    if status != 200:
+        return response, status
     # A kilobyte or two: compressing it cost more than the rest of the answer (brotli, 0.35 ms a request).
     response.headers["Content-Encoding"] = "identity"
     return response
 
 
-def _suggestion_url(entry, book_id: str | None) -> str:
+def suggest_answer(args: Mapping[str, str], books_served: tuple, index: SuggestionIndex, urls: KeptUrls
+                   ) -> tuple[dict, int]:
+    """The live box's JSON document for the request's arguments, and its status (400: a bad book or limit)."""
+    text = args.get("q", "")[:MAX_QUERY_LENGTH]
+    book_id = args.get("book") or None
+    if book_id is not None and not any(book.id == book_id for book in books_served):
+        return {"error": f"ルールブック「{book_id}」はありません。"}, 400
+    limit, error = _limit(args.get("limit"))
+    if error:
+        return {"error": error}, 400
+    found = index.suggest(text, book_id, max(1, min(limit, MAX_SUGGESTIONS)))
+    items = [dict(entry.as_json(text), url=_suggestion_url(urls, entry, book_id)) for entry in found]
+    return {"query": text, "book": book_id, "suggestions": items,
+            "search_url": _search_url(urls.root, text, book_id) if text.strip() else None}, 200
+
+
+def _suggestion_url(urls: KeptUrls, entry, book_id: str | None) -> str:
     if entry.node_id:
-        return _clause_url(entry.book, entry.node_id)
-    return _kept_url(("suggest", entry.query, book_id or ""), lambda: _search_url(entry.query, book_id))
+        return urls.clause(entry.book, entry.node_id)
+    return urls.kept(("suggest", entry.query, book_id or ""), lambda: _search_url(urls.root, entry.query, book_id))
 
 
-def _search_url(text: str, book_id: str | None) -> str:
-    return f"{request.script_root}/search?{urlencode(_search_args(text, book_id))}"
+def _search_url(root: str, text: str, book_id: str | None) -> str:
+    return f"{root}/search?{urlencode(_search_args(text, book_id))}"
 
 
 def _search_args(text: str | None, book_id: str | None) -> dict[str, str]:
