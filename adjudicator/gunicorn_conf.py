@@ -30,6 +30,7 @@ def pre_fork(server, worker) -> None:
 
 
 def post_worker_init(worker) -> None:
+    # Imported here: gunicorn reads this file before it loads the app, and a config file stays free of the app.
     from adjudicator.web.search.warm_up import warm_up
 
     started = time.perf_counter()
