@@ -74,6 +74,17 @@ def new_action(kind: str) -> Draft:
     return {**new_item("actions"), "kind": kind}
 
 
+def offline_items() -> dict[str, Draft]:
+    """A new item of each list the page can add without the network (static/js/builder.js), keyed as the page's
+    templates are: the same drafts ``add:`` and ``act:`` put in, so offline and online edits give the same inputs
+    (an ``act:`` kind whose new action is the plain new one uses that template)."""
+    return {
+        "field-cards": new_item("cards"), "cards": new_item("cards"), "effects": new_item("effects"),
+        "sentences": new_item("sentences"), "steps": new_item("steps"), "actions": new_item("actions"),
+        **{f"act:{kind}": new_action(kind) for kind in QUICK_ACTIONS if new_action(kind) != new_item("actions")},
+    }
+
+
 def played_card() -> Draft:
     """The inputs of an event card given where it is played (an event action, a defence by event)."""
     return {"type": "event", "role": "none", "effects": [new_item("effects")]}
