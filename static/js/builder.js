@@ -416,6 +416,7 @@
     else if (verb === "add" && /\.(cards|effects|sentences|steps)$|^actions$/.test(target)) done = addOffline(form, button, target, target.split(".").pop());
     else if (verb === "remove" || verb === "up" || verb === "down") done = moveOffline(form, verb, target);
     else if (op === "refresh" && button.classList.contains("implicit-submit")) done = true;  // Enter in a text box
+    else if (op === "refresh" && targetOf(button) === "game.turn_player") done = true;  // the choices follow it
     if (done) {
       relabel(form);
       refreshChoices(form);

@@ -155,8 +155,8 @@ def test_offline_the_place_buttons_still_put_a_card_in_the_slot_and_fit_the_phon
     expect(phone_at.locator('[name="players.B.field.2.cards.0.name"]')).to_have_value("足軽")
 
 
-# A judge's edits, button by button (each builder edit button once at least): ("click", accessible name, within)
-# or ("fill", input name, value). Run offline they must leave the very form the server makes of them online.
+# A judge's edits, button by button (each builder edit button once at least): ("click", accessible name, within),
+# ("fill", input name, value) or ("select", select name, value). Run offline they must leave the very form the server makes of them online.
 EDITS = (
     ("click", "A1にカードを置く", None), ("fill", "players.A.field.1.cards.0.name", "織田信長"),
     ("click", "A1にカードを重ねる", None), ("fill", "players.A.field.1.cards.1.name", "豊臣秀吉"),
@@ -175,6 +175,7 @@ EDITS = (
     ("click", "攻撃を追加", None), ("click", "事変を使う", None), ("click", "行動を追加", None),
     ("click", "行動3を上へ", None), ("click", "行動1を下へ", None), ("click", "行動2を削除", None),
     ("fill", "actions.1.played.name", "奇襲"),
+    ("select", "game.turn_player", "B"),  # the attacker's and the defender's choices follow the turn player
 )
 
 
@@ -182,6 +183,10 @@ def _edit(page, edits, shots: str | None = None) -> None:
     for step, (verb, what, within) in enumerate(edits):
         if verb == "fill":
             page.locator(f'[name="{what}"]').fill(within)
+            continue
+        if verb == "select":
+            page.locator(f'[name="{what}"]').select_option(within)
+            settled(page)
             continue
         scope = page.locator(f'[id="{within}"]') if within else page
         if within and within.endswith(".cards.0"):
@@ -201,6 +206,15 @@ def _posted(page) -> list[list[str]]:
               .filter(([name, value]) => name !== 'op' && typeof value === 'string')""" ))
 
 
+def _choices(page) -> list:
+    """The choices the board gives, as shown: each board select's options and each defence's radios, in page order."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('#builder select[data-widget], #builder fieldset.radios'))
+              .filter((box) => !box.closest('template'))
+              .map((box) => [box.id, Array.from(box.querySelectorAll('option, label.radio'))
+                  .map((choice) => choice.textContent.trim())])""")
+
+
 def test_offline_every_edit_button_gives_the_form_the_server_gives(phone_at, venue, browser):
     """Issue 27: offline, only ＋置く worked. Every add, stack, remove, move and the quick actions now work without the
     network and leave the same inputs, names and values as the server's round trips; what only the server can do
@@ -216,14 +230,15 @@ def test_offline_every_edit_button_gives_the_form_the_server_gives(phone_at, ven
     assert answered == []  # every edit was made in the page
     expect(phone_at.locator("#offline-builder")).to_be_hidden()  # no word about the network for an edit
     expect(phone_at.locator('[name="players.B.hand.count"]')).to_be_hidden()  # B's hand is given by its card
-    offline = _posted(phone_at)
+    offline = _posted(phone_at), _choices(phone_at)
+    assert "B1〈足軽〉" in dict(offline[1])["actions.0.attacker"]  # B's turn now: B's cards attack
 
     online_context = browser.new_context(base_url=venue.url, locale="ja-JP", viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         online = online_context.new_page()
         online.goto("/scenario/new")
         _edit(online, EDITS)
-        assert offline == _posted(online)
+        assert offline == (_posted(online), _choices(online))
     finally:
         online_context.close()
 
