@@ -33,7 +33,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench import http_bench
-from bench.http_bench import ROOT, Server, post_scenario, routes, run_wrk, scenario_bodies, search_paths
+from bench.http_bench import (ROOT, LINKED_SCENARIOS, Server, clause_paths, make_stored_ruling, query_files, query_texts,
+                              routes, run_wrk, scenario_bodies, search_paths, typed_search_paths)
 
 SITE = ROOT / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -142,7 +143,8 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=8, help="normal clients (wrk connections, default 8)")
     parser.add_argument("--slow", type=int, default=16, help="slow clients (default 16, at most 200)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
-    parser.add_argument("--queries", type=Path, default=http_bench.DEFAULT_QUERIES, help="a dev-queries.tsv")
+    parser.add_argument("--shared", type=Path, default=http_bench.SHARED,
+                        help="the folder of the shared query files (default: ../shared/search beside the checkout)")
     parser.add_argument("--json", action="store_true")
     options = parser.parse_args()
     if shutil.which("wrk") is None or not Path(NGINX).exists():
@@ -173,9 +175,12 @@ def measure(options, scratch: Path) -> dict:
     try:
         wait_for_port(listen)
         bodies = scenario_bodies()
-        short_links = [post_scenario(server.base, body)["links"]["short"] for body in bodies]
-        everything = [target for requests in routes(short_links, bodies, search_paths(options.queries)).values()
-                      for target in requests]
+        links = [make_stored_ruling(server.base, body) for body in bodies[:LINKED_SCENARIOS]]
+        texts = query_texts(query_files(options.shared))
+        # The realistic search traffic only (the harsh and split variants are http_bench's comparisons).
+        chosen = routes(links, bodies, typed_search_paths(texts), search_paths(texts), clause_paths())
+        everything = [target for name in ("baseline", "clause", "search", "resolve", "stored_ruling", "stateless_link")
+                      for target in chosen[name]]
         base = f"http://{http_bench.HOST}:{listen}"
         run_wrk(base, everything, 2, options.connections, scratch)  # warm-up, not counted
         with SlowClients(listen, options.slow) as slow:

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROUNDS = 30
 
@@ -36,7 +37,12 @@ def _pages(client) -> None:
 
     example = (paths.scenarios_dir() / "attack" / "block-deck-attack-excess.yaml").read_text(encoding="utf-8")
     body = client.post("/api/resolve", data=example.encode(), content_type="application/yaml").get_json()
-    short, stateless = body["links"]["short"], body["links"]["stateless"]
+    stateless = body["links"]["stateless"]
+    # A short link is made the way a person makes one: the payload posted to /t (「短縮リンクを作る」).
+    made = client.post("/t", data={"payload": stateless.removeprefix("/s/")})
+    if made.status_code != 303:
+        raise SystemExit(f"POST /t answered {made.status_code}, not a redirect to the stored ruling")
+    short = urlsplit(made.headers["Location"]).path
     form = {"title": "x", "game.round": "2", "game.first_player": "A", "game.turn_player": "A", "game.phase": "attack"}
     checks = {
         "GET /scenario/new": lambda: client.get("/scenario/new"),

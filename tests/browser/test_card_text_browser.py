@@ -48,9 +48,10 @@ def test_pick_a_library_card_paste_a_text_resolve_and_share(phone, browser, live
     name.press_sequentially("くノ")
     expect(page.locator('#library-cards option[value="くノ一"]')).to_have_count(1)
     name.fill("くノ一")
-    name.press("Tab")
     # The fill is a round trip now (no page load for Playwright to wait on), and it reads the card's text: the
-    # reader's first reading takes seconds on a loaded machine.
+    # reader's first reading takes seconds on a loaded machine, and the exact name may already have started the
+    # fill, which replaces the form under the input (the press waits for it, past the 15 s default under load).
+    name.press("Tab", timeout=60_000)
     expect(page.locator(".library-note")).to_contain_text("カードライブラリの〈くノ一〉を入れました", timeout=60_000)
     expect(page.locator(f'[name="{kunoichi}.power"]')).to_have_value("1000")
     expect(page.locator(f'[name="{kunoichi}.effects.0.name"]')).to_have_value("潜入")

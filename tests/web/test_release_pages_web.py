@@ -219,6 +219,10 @@ def test_a_stateless_link_made_before_versions_were_recorded_still_opens_unchang
     assert old_json["trace"] == new_json["trace"] and old_json["rulebook"]["release"] == "v1.0.0"
     assert old_json["made_under"] == {"release": None, "engine": None}
     assert new_json["made_under"]["release"] == "v1.0.0"
+    made_new = re.search(r'data-made-under>([^<]+)<', _text(after)).group(1)
+    assert made_new.startswith("このリンクはルールブック v1.0.0・エンジン ") and "判定は開いた今、ルールブック v1.0.0" in made_new
+    made_old = re.search(r'data-made-under>([^<]+)<', _text(before)).group(1)
+    assert made_old.startswith("判定は開いた今") and "作られました" not in made_old  # a 1. link records nothing
     chips = re.findall(r'class="chip" href="(/rules/hi-story/[^"]+/6\.7\.1)"[^>]*title="([^"]+)"', _text(before))
     assert chips and all(href == "/rules/hi-story/v1.0.0/6.7.1" and OLD_6_7_1 in title for href, title in chips)
 

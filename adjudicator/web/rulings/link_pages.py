@@ -34,7 +34,8 @@ UNREADABLE_TRACE = ("このリンクに保存された判定は、壊れてい�
 def stateless_link(payload: str, as_json: bool):
     if as_json:
         return _stateless_link_json(payload)
-    return trace_page(Ruling.resolved(decoded_or_error(payload)), record=None)
+    return trace_page(Ruling.resolved(decoded_or_error(payload)), record=None,
+                      link_made_under=payload_made_under(payload))
 
 
 def _stateless_link_json(payload: str):

@@ -13,6 +13,7 @@ from adjudicator.format.scenario import Scenario
 from adjudicator.reading import load_scenario
 from adjudicator.engine.trace import Trace
 from adjudicator.links import LinkRecord, PayloadProblem, Ruling, decode_payload, encode_payload
+from adjudicator.links.payload import MadeUnder
 from adjudicator.rulebook import load_release
 from adjudicator.web.common.errors import scenario_error, wants_json
 from adjudicator.web.common.services import find_book
@@ -55,7 +56,10 @@ def ruling_links(payload: str | None, record: LinkRecord | None) -> dict[str, st
 MAX_PAGE_STEPS = 300
 
 
-def trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None = None):
+def trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None = None,
+               link_made_under: MadeUnder | None = None):
+    """A ruling's page. ``link_made_under`` is what a stateless link records of the release and engine it was made
+    under: the page says so beside the release it was judged under now (both differ once a release lands)."""
     book = find_book("hi-story")
     trace = ruling.trace
     # Each chip opens the clause as it read in the release the ruling was made under (a stored ruling keeps
@@ -79,6 +83,7 @@ def trace_page(ruling: Ruling, *, record: LinkRecord | None, example: str | None
         record=record,
         example=example,
         payload=ruling.payload,
+        link_made_under=link_made_under if link_made_under and link_made_under.release else None,
         stale=STALE_SCENARIO if ruling.stale else None,
         continue_payload=_continue_payload(trace),
         links=links,
