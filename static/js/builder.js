@@ -282,8 +282,8 @@
 
   function templateFor(form, list, key) {
     if (STACK.test(list)) key = "field-cards";
-    return form.querySelector('template[data-offline-item="' + key + '"]') ||
-      (key.indexOf("act:") === 0 ? form.querySelector('template[data-offline-item="actions"]') : null);
+    return document.querySelector('template[data-offline-item="' + key + '"]') ||
+      (key.indexOf("act:") === 0 ? document.querySelector('template[data-offline-item="actions"]') : null);
   }
 
   function addOffline(form, button, list, key) {

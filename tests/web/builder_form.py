@@ -10,7 +10,7 @@ from werkzeug.datastructures import MultiDict
 def form_of(html: str) -> MultiDict:
     """What a browser would submit: every input's value, the selected options, checked boxes only."""
     start = html.index('<form id="builder"')
-    form = re.sub(r"<template[ >].*?</template>", "", html[start:html.index("</form>", start)], flags=re.S)  # never sent
+    form = html[start:html.index("</form>", start)]
     pairs = MultiDict()
     for tag in re.findall(r"<input [^>]*>", form):
         name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
