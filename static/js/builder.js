@@ -108,7 +108,8 @@
   // make the same edit itself, within the same bounds (the form's data-list-limits), from templates the server
   // rendered with the same macros (data-offline-item). Each list's items are then renumbered: the paths in their
   // names and buttons, their ordinals and their ↑↓削除 buttons, as the server would render them. The next round
-  // trip renders the whole form anew. The card library and reading a pasted text need the server.
+  // trip renders the whole form anew. The card library, reading a pasted text, a condition's or a trigger's kind,
+  // and a defence or summon entry added need the server.
 
   var PATH_ATTRIBUTES = ["id", "name", "for", "value", "formaction", "aria-describedby", "data-library-card",
     "data-card-text", "data-shown-when"];
@@ -333,6 +334,68 @@
     return true;
   }
 
+  // --- an action's or a step's kind picked offline: that kind's inputs, keeping what the judge typed (settle_kind) --
+
+  function controlsOf(root) {
+    return Array.prototype.filter.call(root.querySelectorAll("input, select, textarea"), function (control) {
+      return control.name && control.type !== "submit" && control.type !== "hidden";
+    });
+  }
+
+  // What a control holds as shown: the checked radio's value, a box's checked state, else its value.
+  function shownValue(root, control) {
+    if (control.type === "radio") {
+      var checked = root.querySelector('input[type=radio][name="' + control.name + '"]:checked');
+      return checked ? checked.value : "";
+    }
+    return control.type === "checkbox" ? String(control.checked) : control.value;
+  }
+
+  function setShown(root, control, value) {
+    if (control.type === "checkbox") { control.checked = value === "true"; return; }
+    if (control.type === "radio") {
+      var radio = root.querySelector('input[type=radio][name="' + control.name + '"][value="' + CSS.escape(value) + '"]');
+      if (radio) radio.checked = true;
+      return;
+    }
+    if (control.tagName === "SELECT" && !Array.prototype.some.call(control.options, function (o) { return o.value === value; })) {
+      control.add(new Option(value, value));  // as the server shows a value its choices lack
+    }
+    control.value = value;
+  }
+
+  function fromTemplate(key, at) {
+    var template = document.querySelector('template[data-offline-item="' + key + '"]');
+    if (!template) return null;
+    var holder = document.createElement("div");
+    holder.innerHTML = template.innerHTML;
+    repath(holder.firstElementChild, template.getAttribute("data-offline-path"), at);
+    return holder.firstElementChild;
+  }
+
+  // A value the judge left at the old kind's default is no choice for the new kind; one of another input type
+  // has no meaning there; everything else typed is kept where the new kind has the same input.
+  function kindOffline(form, item) {
+    var group = item.classList.contains("action-form") ? "action" : "step";
+    var select = form.querySelector('[name="' + item.id + '.kind"]');
+    var shown = form.querySelector('[name="' + item.id + '.shown_kind"]');
+    var fresh = select && fromTemplate("kind:" + group + ":" + select.value, item.id);
+    var old = shown && fromTemplate("kind:" + group + ":" + shown.value, item.id);
+    if (!fresh || !old) return false;
+    controlsOf(item).forEach(function (control) {
+      if (control === select || control.disabled) return;
+      var there = fresh.querySelector('[name="' + control.name + '"]');
+      var before = old.querySelector('[name="' + control.name + '"]');
+      var value = shownValue(item, control);
+      if (!there || there.tagName !== control.tagName || there.type !== control.type) return;
+      if (before && shownValue(old, before) === value) return;
+      setShown(fresh, there, value);
+    });
+    item.replaceWith(fresh);
+    renumber(form, item.id.replace(/\.\d+$/, ""));
+    return true;
+  }
+
   // --- the choices the board gives, made again after an offline edit (the server's _options) ---------
 
   function valueOf(form, name) {
@@ -417,6 +480,9 @@
     else if (verb === "remove" || verb === "up" || verb === "down") done = moveOffline(form, verb, target);
     else if (op === "refresh" && button.classList.contains("implicit-submit")) done = true;  // Enter in a text box
     else if (op === "refresh" && targetOf(button) === "game.turn_player") done = true;  // the choices follow it
+    else if (op === "refresh" && /^(actions\.\d+|.+\.steps\.\d+)\.kind$/.test(targetOf(button))) {
+      done = kindOffline(form, form.querySelector('[id="' + targetOf(button).replace(/\.kind$/, "") + '"]'));
+    }
     if (done) {
       relabel(form);
       refreshChoices(form);
@@ -503,7 +569,8 @@
   }
 
   // What the box says offline: 「判定する」 waits for the connection (``waiting``); an edit only the server can make
-  // (``"edit"``: the card library, reading a pasted text, a kind's inputs) says so, and that the rest works.
+  // (``"edit"``: the card library, reading a pasted text, a condition's or trigger's kind) says so, and that the
+  // rest works.
   function showOffline(form, waiting) {
     var box = document.getElementById("offline-builder");
     if (!box) return;

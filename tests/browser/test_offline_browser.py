@@ -157,6 +157,7 @@ def test_offline_the_place_buttons_still_put_a_card_in_the_slot_and_fit_the_phon
 
 # A judge's edits, button by button (each builder edit button once at least): ("click", accessible name, within),
 # ("fill", input name, value) or ("select", select name, value). Run offline they must leave the very form the server makes of them online.
+STEP = "players.A.field.1.cards.0.effects.0.sentences.0.steps.0"
 EDITS = (
     ("click", "A1にカードを置く", None), ("fill", "players.A.field.1.cards.0.name", "織田信長"),
     ("click", "A1にカードを重ねる", None), ("fill", "players.A.field.1.cards.1.name", "豊臣秀吉"),
@@ -172,10 +173,17 @@ EDITS = (
     ("click", "処理を追加（「し、」）", "players.A.field.1.cards.0"),
     ("click", "処理2を上へ", "players.A.field.1.cards.0"),
     ("click", "処理1を削除", "players.A.field.1.cards.0"),
+    ("select", f"{STEP}.kind", "power"), ("select", f"{STEP}.kind", "mill"),  # a step's kind changed
+    ("fill", f"{STEP}.count", "2"), ("select", f"{STEP}.kind", "draw"),  # the count typed is kept
     ("click", "攻撃を追加", None), ("click", "事変を使う", None), ("click", "行動を追加", None),
     ("click", "行動3を上へ", None), ("click", "行動1を下へ", None), ("click", "行動2を削除", None),
     ("fill", "actions.1.played.name", "奇襲"),
     ("select", "game.turn_player", "B"),  # the attacker's and the defender's choices follow the turn player
+    ("select", "actions.0.kind", "event"), ("fill", "actions.0.played.name", "足止め"),  # an action's kind changed
+    ("select", "actions.0.kind", "attack"),
+    ("select", "actions.0.kind", "set"), ("fill", "actions.0.card", "fuse"),
+    ("select", "actions.0.kind", "activate"),  # the card typed is kept
+    ("click", "攻撃を追加", None),  # in B's turn: B's cards attack
 )
 
 
@@ -186,14 +194,13 @@ def _edit(page, edits, shots: str | None = None) -> None:
             continue
         if verb == "select":
             page.locator(f'[name="{what}"]').select_option(within)
-            settled(page)
-            continue
-        scope = page.locator(f'[id="{within}"]') if within else page
-        if within and within.endswith(".cards.0"):
-            details = scope.locator("details.card-details").first
-            if details.get_attribute("open") is None:
-                details.locator(":scope > summary").click()
-        scope.get_by_role("button", name=what, exact=True).first.click()
+        else:
+            scope = page.locator(f'[id="{within}"]') if within else page
+            if within and within.endswith(".cards.0"):
+                details = scope.locator("details.card-details").first
+                if details.get_attribute("open") is None:
+                    details.locator(":scope > summary").click()
+            scope.get_by_role("button", name=what, exact=True).first.click()
         settled(page)
         if shots:
             page.screenshot(path=str(ARTIFACTS / f"{shots}-{step:02d}.png"), full_page=False)
@@ -231,7 +238,8 @@ def test_offline_every_edit_button_gives_the_form_the_server_gives(phone_at, ven
     expect(phone_at.locator("#offline-builder")).to_be_hidden()  # no word about the network for an edit
     expect(phone_at.locator('[name="players.B.hand.count"]')).to_be_hidden()  # B's hand is given by its card
     offline = _posted(phone_at), _choices(phone_at)
-    assert "B1〈足軽〉" in dict(offline[1])["actions.0.attacker"]  # B's turn now: B's cards attack
+    assert "B1〈足軽〉" in dict(offline[1])["actions.2.attacker"]  # B's turn now: B's cards attack
+    assert ["actions.0.card", "fuse"] in offline[0] and [f"{STEP}.count", "2"] in offline[0]  # kept over a kind change
 
     online_context = browser.new_context(base_url=venue.url, locale="ja-JP", viewport=PHONE, is_mobile=True, has_touch=True)
     try:
