@@ -108,11 +108,11 @@
   // make the same edit itself, within the same bounds (the form's data-list-limits), from templates the server
   // rendered with the same macros (data-offline-item). Each list's items are then renumbered: the paths in their
   // names and buttons, their ordinals and their ↑↓削除 buttons, as the server would render them. The next round
-  // trip renders the whole form anew. The card library, reading a pasted text, a condition's or a trigger's kind,
-  // and a defence or summon entry added need the server.
+  // trip renders the whole form anew. The card library, reading a pasted text, and a defence or summon entry
+  // added need the server.
 
   var PATH_ATTRIBUTES = ["id", "name", "for", "value", "formaction", "aria-describedby", "data-library-card",
-    "data-card-text", "data-shown-when"];
+    "data-card-text", "data-shown-when", "data-kind-of"];
 
   function escaped(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -373,26 +373,36 @@
     return holder.firstElementChild;
   }
 
-  // A value the judge left at the old kind's default is no choice for the new kind; one of another input type
-  // has no meaning there; everything else typed is kept where the new kind has the same input.
-  function kindOffline(form, item) {
-    var group = item.classList.contains("action-form") ? "action" : "step";
-    var select = form.querySelector('[name="' + item.id + '.kind"]');
-    var shown = form.querySelector('[name="' + item.id + '.shown_kind"]');
-    var fresh = select && fromTemplate("kind:" + group + ":" + select.value, item.id);
-    var old = shown && fromTemplate("kind:" + group + ":" + shown.value, item.id);
-    if (!fresh || !old) return false;
-    controlsOf(item).forEach(function (control) {
-      if (control === select || control.disabled) return;
+  // What the judge typed for the old kind, into the new kind's inputs of the same name and type. For an action,
+  // a step and a condition, a value left at the old kind's default is no choice for the new kind and is dropped
+  // (the server's settle_kind); a trigger keeps everything.
+  function carry(from, fresh, old, skip, dropDefaults) {
+    controlsOf(from).forEach(function (control) {
+      if (control === skip || control.disabled) return;
       var there = fresh.querySelector('[name="' + control.name + '"]');
       var before = old.querySelector('[name="' + control.name + '"]');
-      var value = shownValue(item, control);
+      var value = shownValue(from, control);
       if (!there || there.tagName !== control.tagName || there.type !== control.type) return;
-      if (before && shownValue(old, before) === value) return;
+      if (dropDefaults && before && shownValue(old, before) === value) return;
       setShown(fresh, there, value);
     });
+  }
+
+  // The kind picked in ``select`` offline: an action's or a step's whole item, or the box of a condition's or a
+  // trigger's inputs (data-kind-of), made anew from that kind's template.
+  function kindOffline(form, select) {
+    var at = select.name.replace(/\.kind$/, "");
+    var box = form.querySelector('.kind-fields[data-kind-of="' + at + '"]');
+    var item = box || form.querySelector('[id="' + at + '"]');
+    if (!item) return false;
+    var group = box ? (/\.when$/.test(at) ? "trigger" : "condition") : item.classList.contains("action-form") ? "action" : "step";
+    var shown = box ? box.getAttribute("data-kind") : valueOf(form, at + ".shown_kind");
+    var fresh = fromTemplate("kind:" + group + ":" + select.value, at);
+    var old = fromTemplate("kind:" + group + ":" + shown, at);
+    if (!fresh || !old) return false;
+    carry(item, fresh, old, select, group !== "trigger");
     item.replaceWith(fresh);
-    renumber(form, item.id.replace(/\.\d+$/, ""));
+    if (!box) renumber(form, at.replace(/\.\d+$/, ""));
     return true;
   }
 
@@ -480,8 +490,8 @@
     else if (verb === "remove" || verb === "up" || verb === "down") done = moveOffline(form, verb, target);
     else if (op === "refresh" && button.classList.contains("implicit-submit")) done = true;  // Enter in a text box
     else if (op === "refresh" && targetOf(button) === "game.turn_player") done = true;  // the choices follow it
-    else if (op === "refresh" && /^(actions\.\d+|.+\.steps\.\d+)\.kind$/.test(targetOf(button))) {
-      done = kindOffline(form, form.querySelector('[id="' + targetOf(button).replace(/\.kind$/, "") + '"]'));
+    else if (op === "refresh" && /^(actions\.\d+|.+\.steps\.\d+|.+\.if|.+\.when)\.kind$/.test(targetOf(button))) {
+      done = kindOffline(form, form.querySelector('select[name="' + targetOf(button) + '"]'));
     }
     if (done) {
       relabel(form);
@@ -569,7 +579,7 @@
   }
 
   // What the box says offline: 「判定する」 waits for the connection (``waiting``); an edit only the server can make
-  // (``"edit"``: the card library, reading a pasted text, a condition's or trigger's kind) says so, and that the
+  // (``"edit"``: the card library, reading a pasted text, a defence or summon entry added) says so, and that the
   // rest works.
   function showOffline(form, waiting) {
     var box = document.getElementById("offline-builder");

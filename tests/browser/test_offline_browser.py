@@ -157,7 +157,9 @@ def test_offline_the_place_buttons_still_put_a_card_in_the_slot_and_fit_the_phon
 
 # A judge's edits, button by button (each builder edit button once at least): ("click", accessible name, within),
 # ("fill", input name, value) or ("select", select name, value). Run offline they must leave the very form the server makes of them online.
-STEP = "players.A.field.1.cards.0.effects.0.sentences.0.steps.0"
+EFFECT = "players.A.field.1.cards.0.effects.0"
+SENTENCE = f"{EFFECT}.sentences.0"
+STEP = f"{SENTENCE}.steps.0"
 EDITS = (
     ("click", "A1にカードを置く", None), ("fill", "players.A.field.1.cards.0.name", "織田信長"),
     ("click", "A1にカードを重ねる", None), ("fill", "players.A.field.1.cards.1.name", "豊臣秀吉"),
@@ -175,6 +177,11 @@ EDITS = (
     ("click", "処理1を削除", "players.A.field.1.cards.0"),
     ("select", f"{STEP}.kind", "power"), ("select", f"{STEP}.kind", "mill"),  # a step's kind changed
     ("fill", f"{STEP}.count", "2"), ("select", f"{STEP}.kind", "draw"),  # the count typed is kept
+    ("select", f"{SENTENCE}.if.kind", "hand_at_least"), ("fill", f"{SENTENCE}.if.value", "3"),  # a condition's kind
+    ("select", f"{SENTENCE}.if.kind", "deck_at_most"), ("fill", f"{SENTENCE}.if.count", "5"),
+    ("select", f"{SENTENCE}.if.kind", "graveyard_at_least"),
+    ("select", f"{EFFECT}.when.kind", "event"), ("select", f"{EFFECT}.when.kind", "phase_start"),  # a trigger's
+    ("select", f"{EFFECT}.when.turn", "opponent"), ("select", f"{EFFECT}.when.kind", "phase_end"),
     ("click", "攻撃を追加", None), ("click", "事変を使う", None), ("click", "行動を追加", None),
     ("click", "行動3を上へ", None), ("click", "行動1を下へ", None), ("click", "行動2を削除", None),
     ("fill", "actions.1.played.name", "奇襲"),
@@ -239,7 +246,8 @@ def test_offline_every_edit_button_gives_the_form_the_server_gives(phone_at, ven
     expect(phone_at.locator('[name="players.B.hand.count"]')).to_be_hidden()  # B's hand is given by its card
     offline = _posted(phone_at), _choices(phone_at)
     assert "B1〈足軽〉" in dict(offline[1])["actions.2.attacker"]  # B's turn now: B's cards attack
-    assert ["actions.0.card", "fuse"] in offline[0] and [f"{STEP}.count", "2"] in offline[0]  # kept over a kind change
+    kept = (["actions.0.card", "fuse"], [f"{STEP}.count", "2"], [f"{SENTENCE}.if.count", "5"], [f"{EFFECT}.when.turn", "opponent"])
+    assert [value for value in kept if value not in offline[0]] == []  # what was typed is kept over a kind change
 
     online_context = browser.new_context(base_url=venue.url, locale="ja-JP", viewport=PHONE, is_mobile=True, has_touch=True)
     try:
