@@ -108,8 +108,8 @@
   // make the same edit itself, within the same bounds (the form's data-list-limits), from templates the server
   // rendered with the same macros (data-offline-item). Each list's items are then renumbered: the paths in their
   // names and buttons, their ordinals and their ↑↓削除 buttons, as the server would render them. The next round
-  // trip renders the whole form anew. The card library, reading a pasted text, and a defence or summon entry
-  // added need the server.
+  // trip renders the whole form anew. The card library, reading a pasted text, and adding or moving a defence
+  // need the server.
 
   var PATH_ATTRIBUTES = ["id", "name", "for", "value", "formaction", "aria-describedby", "data-library-card",
     "data-card-text", "data-shown-when", "data-kind-of"];
@@ -318,7 +318,7 @@
     var found = /^(.*)\.(\d+)$/.exec(path);
     if (!found) return false;
     var list = found[1], index = Number(found[2]);
-    if (/\.(responses|summon)$/.test(list)) return false;  // not offline: their inputs go in pairs
+    if (/\.responses$/.test(list)) return false;  // not offline: a defence's inputs are two boxes
     var items = itemsOf(form, list);
     if (index >= items.length) return true;  // as the server: nothing there, nothing changes
     if (verb === "remove") {
@@ -486,7 +486,7 @@
     var op = button.value || "", verb = op.split(":")[0], target = op.slice(verb.length + 1);
     var done = false;
     if (verb === "act") done = addOffline(form, button, "actions", op);
-    else if (verb === "add" && /\.(cards|effects|sentences|steps)$|^actions$/.test(target)) done = addOffline(form, button, target, target.split(".").pop());
+    else if (verb === "add" && /\.(cards|effects|sentences|steps|summon)$|^actions$/.test(target)) done = addOffline(form, button, target, target.split(".").pop());
     else if (verb === "remove" || verb === "up" || verb === "down") done = moveOffline(form, verb, target);
     else if (op === "refresh" && button.classList.contains("implicit-submit")) done = true;  // Enter in a text box
     else if (op === "refresh" && targetOf(button) === "game.turn_player") done = true;  // the choices follow it
@@ -579,8 +579,8 @@
   }
 
   // What the box says offline: 「判定する」 waits for the connection (``waiting``); an edit only the server can make
-  // (``"edit"``: the card library, reading a pasted text, a defence or summon entry added) says so, and that the
-  // rest works.
+  // (``"edit"``: the card library, reading a pasted text, adding or moving a defence) says so, and that the rest
+  // works.
   function showOffline(form, waiting) {
     var box = document.getElementById("offline-builder");
     if (!box) return;

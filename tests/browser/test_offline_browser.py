@@ -191,6 +191,10 @@ EDITS = (
     ("select", "actions.0.kind", "set"), ("fill", "actions.0.card", "fuse"),
     ("select", "actions.0.kind", "activate"),  # the card typed is kept
     ("click", "攻撃を追加", None),  # in B's turn: B's cards attack
+    ("click", "行動を追加", None), ("select", "actions.3.kind", "summon_phase"),  # a summon's entries
+    ("click", "召喚するカードを追加", None), ("fill", "actions.3.summon.0.card", "fuse"),
+    ("click", "召喚するカードを追加", None), ("fill", "actions.3.summon.1.card", "ashi"),
+    ("click", "召喚2を上へ", None), ("click", "召喚2を削除", None),
 )
 
 
@@ -246,7 +250,8 @@ def test_offline_every_edit_button_gives_the_form_the_server_gives(phone_at, ven
     expect(phone_at.locator('[name="players.B.hand.count"]')).to_be_hidden()  # B's hand is given by its card
     offline = _posted(phone_at), _choices(phone_at)
     assert "B1〈足軽〉" in dict(offline[1])["actions.2.attacker"]  # B's turn now: B's cards attack
-    kept = (["actions.0.card", "fuse"], [f"{STEP}.count", "2"], [f"{SENTENCE}.if.count", "5"], [f"{EFFECT}.when.turn", "opponent"])
+    kept = (["actions.0.card", "fuse"], [f"{STEP}.count", "2"], [f"{SENTENCE}.if.count", "5"], [f"{EFFECT}.when.turn", "opponent"],
+            ["actions.3.summon.0.card", "ashi"])
     assert [value for value in kept if value not in offline[0]] == []  # what was typed is kept over a kind change
 
     online_context = browser.new_context(base_url=venue.url, locale="ja-JP", viewport=PHONE, is_mobile=True, has_touch=True)
