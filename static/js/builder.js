@@ -108,8 +108,7 @@
   // make the same edit itself, within the same bounds (the form's data-list-limits), from templates the server
   // rendered with the same macros (data-offline-item). Each list's items are then renumbered: the paths in their
   // names and buttons, their ordinals and their ↑↓削除 buttons, as the server would render them. The next round
-  // trip renders the whole form anew. The card library, reading a pasted text, and adding or moving a defence
-  // need the server.
+  // trip renders the whole form anew. The card library and reading a pasted text need the server.
 
   var PATH_ATTRIBUTES = ["id", "name", "for", "value", "formaction", "aria-describedby", "data-library-card",
     "data-card-text", "data-shown-when", "data-kind-of"];
@@ -163,10 +162,16 @@
     return button;
   }
 
-  // The item's ↑ ↓ 削除, as the server's item_tools renders them for ``index`` of ``count``.
-  function retool(item, list, index, count, noun) {
-    var tools = item.querySelector(":scope > .item-tools");
-    var model = tools && tools.querySelector("button");
+  // The item's ↑ ↓ 削除, as the server's item_tools renders them for ``index`` of ``count``; a defence has them in
+  // its row, and only when there are several. ``model`` is a button of the same form action (the list's 追加).
+  function retool(item, list, index, count, noun, model) {
+    var defence = item.classList.contains("response-form");
+    var place = defence ? item.querySelector(":scope > .row") : item;
+    var tools = place.querySelector(":scope > .item-tools");
+    if (defence && count < 2) {
+      if (tools) tools.remove();
+      return;
+    }
     if (!model) return;
     var path = list + "." + index, n = noun + (index + 1);
     var fresh = document.createElement("span");
@@ -174,7 +179,8 @@
     if (index > 0) fresh.appendChild(opButton(model, "up", path, list + "." + (index - 1), "↑", n + "を上へ", "secondary"));
     if (index + 1 < count) fresh.appendChild(opButton(model, "down", path, list + "." + (index + 1), "↓", n + "を下へ", "secondary"));
     fresh.appendChild(opButton(model, "remove", path, list, "削除", n + "を削除", "danger"));
-    tools.replaceWith(fresh);
+    if (tools) tools.replaceWith(fresh);
+    else place.appendChild(fresh);
   }
 
   function nounOf(item) {
@@ -184,6 +190,7 @@
   }
 
   var STACK = /^players\.([AB])\.field\.([1-5])\.cards$/;
+  var DEFENCES = /^actions\.(\d+)\.responses$/;
   var ZONE_CARDS = /^players\.([AB])\.(deck|graveyard|hand)\.cards$/;
 
   // The list's items in page order get the paths 0…n-1, and the words that say where each one is.
@@ -192,9 +199,11 @@
     var stack = STACK.exec(list), zone = ZONE_CARDS.exec(list);
     var holder = zone && form.querySelector('[id="' + list.replace(/\.cards$/, "") + '"]');
     var word = holder ? holder.getAttribute("data-word") : "";
+    var defences = DEFENCES.test(list);
     var nouns = items.map(function (item) {
-      return stack ? stack[1] + stack[2] + "のカード" : zone ? word + "のカード" : nounOf(item);
+      return stack ? stack[1] + stack[2] + "のカード" : zone ? word + "のカード" : defences ? "防御" : nounOf(item);
     });
+    var model = form.querySelector('button[value="add:' + list + '"]');
     var was = items.map(function (item) { return Number(item.id.split(".").pop()); });
     items.forEach(function (item, index) { repath(item, item.id, list + ".~" + index); });
     items.forEach(function (item, index) {
@@ -207,7 +216,9 @@
       }
       var kind = item.classList.contains("action-form") && item.querySelector(":scope > .field > label");
       if (kind) kind.textContent = "行動" + (index + 1);
-      retool(item, list, index, items.length, nouns[index]);
+      var picker = defences && item.querySelector(":scope > .row > fieldset.radios > legend");  // 「防御2（…）」 when several
+      if (picker) picker.textContent = "防御" + (items.length > 1 ? index + 1 : "") + picker.textContent.replace(/^防御\d*/, "");
+      retool(item, list, index, items.length, nouns[index], model);
     });
     var adds = form.querySelectorAll('button[value="add:' + list + '"]' + (list === "actions" ? ', button[value^="act:"]' : ""));
     Array.prototype.forEach.call(adds, function (add) { add.setAttribute("formaction", anchorOf(add, list + "." + items.length)); });
@@ -297,6 +308,7 @@
     holder.innerHTML = template.innerHTML;
     var item = holder.firstElementChild;
     repath(item, template.getAttribute("data-offline-path"), list + "." + items.length);
+    if (DEFENCES.test(list)) renameEvent(item, 0, Number(DEFENCES.exec(list)[1]));  // rendered in action 1
     var add = form.querySelector('button[value="add:' + list + '"]') || button;
     if (!items.length && (STACK.test(list) || ZONE_CARDS.test(list))) firstCard(form, list, add);
     if (items.length) {
@@ -318,7 +330,6 @@
     var found = /^(.*)\.(\d+)$/.exec(path);
     if (!found) return false;
     var list = found[1], index = Number(found[2]);
-    if (/\.responses$/.test(list)) return false;  // not offline: a defence's inputs are two boxes
     var items = itemsOf(form, list);
     if (index >= items.length) return true;  // as the server: nothing there, nothing changes
     if (verb === "remove") {
@@ -486,7 +497,7 @@
     var op = button.value || "", verb = op.split(":")[0], target = op.slice(verb.length + 1);
     var done = false;
     if (verb === "act") done = addOffline(form, button, "actions", op);
-    else if (verb === "add" && /\.(cards|effects|sentences|steps|summon)$|^actions$/.test(target)) done = addOffline(form, button, target, target.split(".").pop());
+    else if (verb === "add" && /\.(cards|effects|sentences|steps|summon|responses)$|^actions$/.test(target)) done = addOffline(form, button, target, target.split(".").pop());
     else if (verb === "remove" || verb === "up" || verb === "down") done = moveOffline(form, verb, target);
     else if (op === "refresh" && button.classList.contains("implicit-submit")) done = true;  // Enter in a text box
     else if (op === "refresh" && targetOf(button) === "game.turn_player") done = true;  // the choices follow it
@@ -579,8 +590,7 @@
   }
 
   // What the box says offline: 「判定する」 waits for the connection (``waiting``); an edit only the server can make
-  // (``"edit"``: the card library, reading a pasted text, adding or moving a defence) says so, and that the rest
-  // works.
+  // (``"edit"``: the card library, reading a pasted text) says so, and that the rest works.
   function showOffline(form, waiting) {
     var box = document.getElementById("offline-builder");
     if (!box) return;

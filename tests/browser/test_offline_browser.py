@@ -156,7 +156,7 @@ def test_offline_the_place_buttons_still_put_a_card_in_the_slot_and_fit_the_phon
 
 
 # A judge's edits, button by button (each builder edit button once at least): ("click", accessible name, within),
-# ("fill", input name, value) or ("select", select name, value). Run offline they must leave the very form the server makes of them online.
+# ("fill", input name, value), ("check", radio name, value) or ("select", select name, value). Run offline they must leave the very form the server makes of them online.
 EFFECT = "players.A.field.1.cards.0.effects.0"
 SENTENCE = f"{EFFECT}.sentences.0"
 STEP = f"{SENTENCE}.steps.0"
@@ -195,6 +195,9 @@ EDITS = (
     ("click", "召喚するカードを追加", None), ("fill", "actions.3.summon.0.card", "fuse"),
     ("click", "召喚するカードを追加", None), ("fill", "actions.3.summon.1.card", "ashi"),
     ("click", "召喚2を上へ", None), ("click", "召喚2を削除", None),
+    ("click", "防御を追加（試みた順）", None), ("click", "防御を追加（試みた順）", None),  # the defences tried in order
+    ("check", "actions.2.responses.1.choice", "block:A1"), ("check", "actions.2.responses.2.choice", "event:event3"),
+    ("fill", "actions.2.responses.2.played.name", "伏兵"), ("click", "防御3を上へ", None), ("click", "防御1を削除", None),
 )
 
 
@@ -202,6 +205,9 @@ def _edit(page, edits, shots: str | None = None) -> None:
     for step, (verb, what, within) in enumerate(edits):
         if verb == "fill":
             page.locator(f'[name="{what}"]').fill(within)
+            continue
+        if verb == "check":
+            page.locator(f'input[name="{what}"][value="{within}"]').check()
             continue
         if verb == "select":
             page.locator(f'[name="{what}"]').select_option(within)
@@ -251,7 +257,8 @@ def test_offline_every_edit_button_gives_the_form_the_server_gives(phone_at, ven
     offline = _posted(phone_at), _choices(phone_at)
     assert "B1〈足軽〉" in dict(offline[1])["actions.2.attacker"]  # B's turn now: B's cards attack
     kept = (["actions.0.card", "fuse"], [f"{STEP}.count", "2"], [f"{SENTENCE}.if.count", "5"], [f"{EFFECT}.when.turn", "opponent"],
-            ["actions.3.summon.0.card", "ashi"])
+            ["actions.3.summon.0.card", "ashi"], ["actions.2.responses.0.choice", "event:event3"],
+            ["actions.2.responses.0.played.name", "伏兵"], ["actions.2.responses.1.choice", "block:A1"])
     assert [value for value in kept if value not in offline[0]] == []  # what was typed is kept over a kind change
 
     online_context = browser.new_context(base_url=venue.url, locale="ja-JP", viewport=PHONE, is_mobile=True, has_touch=True)

@@ -84,7 +84,7 @@ def offline_items() -> dict[str, Draft]:
     return {
         "field-cards": new_item("cards"), "cards": new_item("cards"), "effects": new_item("effects"),
         "sentences": new_item("sentences"), "steps": new_item("steps"), "actions": new_item("actions"),
-        "summon": new_item("summon"),
+        "summon": new_item("summon"), "responses": new_item("responses"),
         **{f"act:{kind}": new_action(kind) for kind in QUICK_ACTIONS if new_action(kind) != new_item("actions")},
         # an action or a step whose kind was changed: its inputs as the server renders that kind, nothing carried over
         **{f"kind:{group}:{kind}": {"kind": kind} for group in ("action", "step", "condition") for kind in kinds_of(group)},
