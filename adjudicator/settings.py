@@ -32,8 +32,8 @@ SETTINGS: tuple[Setting, ...] = (
             "shipped one: a release checked before it ships, or the tests' synthetic releases", shown="the shipped `rulebook/`"),
     Setting("ADJUDICATOR_LINK_DB", "", "another path for the SQLite short-link store (config `LINK_DB_PATH`)",
             shown="`$ADJUDICATOR_DATA_DIR/links.sqlite3`"),
-    Setting("ADJUDICATOR_DATABASE_URL", "", "`postgresql://…`: keep short links (and the card library) in PostgreSQL, "
-            "shared by several instances (config `DATABASE_URL`)", shown="unset"),
+    Setting("ADJUDICATOR_DATABASE_URL", "", "`postgresql://…`: keep short links (and the card library and the official "
+            "rulings) in PostgreSQL, shared by several instances (config `DATABASE_URL`)", shown="unset"),
     Setting("ADJUDICATOR_TEST_DATABASE_URL", "", "the PostgreSQL database the store tests use (`.ci/run` starts one; "
             "without it those tests skip)", shown="unset"),
     Setting("ADJUDICATOR_ALLOWED_HOSTS", "localhost,127.0.0.1,::1,[::1]", "the host names served (IPv6 bare or in "

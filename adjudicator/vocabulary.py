@@ -4,13 +4,44 @@ The code speaks English (``graveyard``, ``rested``, ``summon``); the trace, the 
 and the CLI speak the rulebook's Japanese (墓地, レスト, 召喚). Every such word lives here once, in the
 lowest layer beside the format, so a word is changed in one place; tests/layers/test_vocabulary.py checks
 that every kind the format knows has its word here and that the README glossary agrees with these tables.
+
+The core words are also typed here, once, for the format and the engine alike (python-chess's ``Color``): a
+player is a ``PlayerId``, a phase a ``Phase``, a zone a ``ZoneName``, what happened an ``EventKind``. They are
+``Literal`` aliases, not enums, because their values are the scenario format's own words: a scenario, a trace
+and a page carry them as they are, with nothing to convert at the edges, while a type checker refuses a typo.
 """
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
+# --- The code's names, typed ----------------------------------------------------------------------
+
+PlayerId = Literal["A", "B"]                               # the two players of a scenario (A, B)
+PLAYER_IDS: tuple[PlayerId, ...] = get_args(PlayerId)
+Phase = Literal["draw", "summon", "effect", "set", "attack"]  # in the order of a turn (5.2.1)
+PhaseMoment = Literal["start", "end"]                      # 「初めに」/「終わりに」 of a phase (6.4.6)
+ZoneName = Literal["field", "under", "deck", "graveyard", "hand"]
+CountedZone = Literal["deck", "graveyard", "hand"]         # a zone a scenario may give as a count (4.1.1)
+# What happened, for 「〜た時」/「〜する時」 (10.1): a trigger's event and the engine's event are the same word.
+EventKind = Literal[
+    "attacks", "is_attacked", "blocks", "is_blocked", "after_attack", "after_block", "summoned",
+    "summoned_without_set", "set", "sent_to_graveyard", "leaves_field", "rested", "flipped_down", "drawn",
+]
+Timing = Literal["after", "before"]                        # 「〜た時」 after the event, 「〜する時」 before it (10.1.7)
+Cause = Literal["rule", "battle", "effect", "attack"]      # what made an event happen
+
+
+def opponent_of(player: PlayerId) -> PlayerId:
+    """The other player."""
+    return "B" if player == "A" else "A"
+
+
+# --- The rulebook's words for them ------------------------------------------------------------------
+
 # Zones of a player (2.3–2.8). The field is 場; the cards below a slot's top card are 場の下 (2.4.1).
 ZONES = {"field": "場", "under": "場の下", "deck": "山札", "graveyard": "墓地", "hand": "手札"}
-COUNTED_ZONES = ("deck", "graveyard", "hand")  # the public counts of 4.1.1, in the order they are shown
+COUNTED_ZONES: tuple[CountedZone, ...] = get_args(CountedZone)  # the public counts of 4.1.1, in the order shown
 
 # A card on the field: オモテ/ウラ (3.1), アクティブ/レスト (3.2); a card's type (2.2.1) and role (5.2.6, 11.2.2).
 FACES = {"up": "オモテ", "down": "ウラ"}

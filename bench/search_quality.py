@@ -146,8 +146,15 @@ def ablations() -> dict[str, Profile]:
         "full + idf coordination": replace(full, idf_coordination=True),
         "full - reader citations": replace(full, reader_bonus=0.0),
         "full + definition penalty": replace(full, definition_penalty=0.3),
-        "full + intent bonus": replace(full, intent_bonus=0.3),
+        "full - intent bonus": replace(full, intent_bonus=0.0),
+        "full, intent bonus 0.3": replace(full, intent_bonus=0.3),
+        "full, intent every kind": replace(full, intent_kinds=frozenset({"permission", "timing", "order", "count"})),
+        "full, intent ungated": replace(full, intent_gate=0.0),
         "full + quote weight 0.6": replace(full, card_quote_weight=0.6, mechanic_weight=1.0),
+        "full - unquoted card text": replace(full, read_unquoted=False),
+        "full - entry penalty": replace(full, entry_penalty=0.0),
+        "full - order lists": replace(full, order_lists=False),
+        "full + quote concepts 0.5": replace(full, quote_concept_weight=0.5),
     }
 
 

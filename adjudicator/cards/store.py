@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from adjudicator.cards.model import LibraryCard
 from adjudicator.cards.starter import starter_cards
 from adjudicator.links.faults import Store, StoreUnavailable, unavailable
-from adjudicator.links.postgres import ProcessPool, create_schema, driver_errors
+from adjudicator.links.postgres import ProcessPool, create_schema
 from adjudicator.links.store import BUSY_TIMEOUT_SECONDS, redacted, store_location
 
 MAX_QUERY = 50
@@ -176,13 +176,7 @@ class PostgresCardStore:
         self._pool.close()
 
     def _run(self, writing: bool, work):
-        try:
-            with self._pool.connection() as db:  # one transaction: committed on success, rolled back on error
-                return work(db)
-        except driver_errors() as error:
-            what = "written" if writing else "read"
-            raise unavailable(error, f"card library {self.describe()} cannot be {what}", store=Store.CARDS,
-                              writing=writing) from error
+        return self._pool.run(work, what=f"card library {self.describe()}", store=Store.CARDS, writing=writing)
 
     def import_cards(self, cards: Iterable[LibraryCard], replace: bool = True) -> int:
         rows = _rows(cards)

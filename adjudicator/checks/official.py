@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from adjudicator.checks.verify import check
 from adjudicator.engine import resolve
-from adjudicator.official import OfficialRuling
+from adjudicator.official.model import OfficialRuling  # the model alone: the store is not a check's concern
 from adjudicator.reading import load_scenario
 
 

@@ -9,10 +9,11 @@ from typing import Any
 from adjudicator.format.errors import ScenarioError
 from adjudicator.format.expect import Expect
 from adjudicator.engine import resolve
-from adjudicator.engine.board_record import PLAYERS, SLOT_FACTS, SLOTS, BoardRecord
+from adjudicator.engine.board_record import SLOT_FACTS, SLOTS, BoardRecord
 from adjudicator.engine.trace import Trace
 from adjudicator.reading import load_scenario
 from adjudicator.rulebook.numbers import citation_covers
+from adjudicator.vocabulary import PLAYER_IDS
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def _state_value(final: BoardRecord, key: str) -> Any:
         pid, fact = key.split(".", 1)
         player = final.player(pid)
         return player.fact(fact) if player else None
-    if len(key) == 2 and key[0] in PLAYERS and key[1] in SLOTS:
+    if len(key) == 2 and key[0] in PLAYER_IDS and key[1] in SLOTS:
         slot = final.slot(key[0], key[1])
         return slot.facts() if slot is not None else "empty"
     return None

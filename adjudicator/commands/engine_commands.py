@@ -67,9 +67,13 @@ def verify(paths: tuple[Path, ...], verbose: bool, rulings_files: tuple[Path, ..
 def _verify_official(files: tuple[Path, ...], verbose: bool) -> tuple[int, int]:
     """Every current (not superseded) official ruling with a scenario: does the engine give its answer?"""
     from adjudicator.checks.official import agreements  # see resolve
+    from adjudicator.links.faults import StoreUnavailable
     from adjudicator.official import RulingImportError, imported_rulings, read_rulings_file
 
-    rulings = {ruling.id: ruling for ruling in imported_rulings()}
+    try:
+        rulings = {ruling.id: ruling for ruling in imported_rulings()}
+    except StoreUnavailable as error:  # unknown is not "none imported": verify says it could not check them
+        raise click.ClickException(f"公式裁定を読めないので確かめられない（{error}）") from None
     for file in files:
         try:
             rulings.update((ruling.id, ruling) for ruling in read_rulings_file(file, rulings.values()))

@@ -31,6 +31,7 @@ from adjudicator.engine.turns import advance_to
 from adjudicator.engine.marks import ACTIVATION_CONDITION, MARK_WORDS, mark_problem, mark_rules, use_mark
 from adjudicator.engine.outcomes import Illegal, Unknown
 from adjudicator.engine.zone_moves import take_from_zone
+from adjudicator.vocabulary import PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -137,7 +138,7 @@ def highest_face_up_rank(game: "Game") -> tuple[int | None, Card | None, int]:
     return best[0], best[1], left_out
 
 
-def event_problem(game: "Game", player: str, card: Card, counter: bool = False) -> tuple[str, tuple[Rule, ...]] | None:
+def event_problem(game: "Game", player: PlayerId, card: Card, counter: bool = False) -> tuple[str, tuple[Rule, ...]] | None:
     """Why ``player`` cannot activate the event ``card`` now, or None (6.8.1, 6.8.2, 11.2.4); :class:`Unknown`
     when that depends on a level the scenario left blank."""
     if not card.is_event:
@@ -166,7 +167,7 @@ def event_problem(game: "Game", player: str, card: Card, counter: bool = False) 
     return None
 
 
-def resolve_event(game: "Game", player: str, card: Card) -> None:
+def resolve_event(game: "Game", player: PlayerId, card: Card) -> None:
     """Take the event out of the hand into no zone, resolve its effects, then put it in the graveyard."""
     board = game.board
     owner = board.players[player]
@@ -196,7 +197,7 @@ def resolve_event(game: "Game", player: str, card: Card) -> None:
     )
 
 
-def activate_counter_event(game: "Game", defender: str, card: Card) -> bool:
+def activate_counter_event(game: "Game", defender: PlayerId, card: Card) -> bool:
     """The defence 「事変」 (11.2.1, 11.2.4) for the attack sequence: True if the event resolved.
 
     An event that cannot be used (not a counter event, a second event this turn, too high a level) is a

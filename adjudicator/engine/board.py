@@ -12,19 +12,16 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from operator import is_
-from typing import Callable, Iterator, Literal, TypeVar
+from typing import Callable, Iterator, Literal, TypeVar, cast
 
 from adjudicator.format.base import Timed as TimedSpec
 from adjudicator.format.board import CardSpec, GameSpec, PlayerSpec, Zone
 from adjudicator.format.effects import Where
 from adjudicator.format.scenario import Scenario
+from adjudicator.vocabulary import PLAYER_IDS, CountedZone, Phase, PlayerId, ZoneName, opponent_of
 
-PlayerId = Literal["A", "B"]
 SLOTS = (1, 2, 3, 4, 5)
-
-
-def opponent_of(player: str) -> str:
-    return "B" if player == "A" else "A"
+_OFF_FIELD_ZONES: tuple[CountedZone, ...] = ("hand", "graveyard", "deck")  # in the order a card is looked for
 
 
 @dataclass
@@ -35,12 +32,12 @@ class Expiry:
     card stays (no duration given).
     """
 
-    player: str
+    player: PlayerId
     turns: int
     at: Literal["turn", "attack", "never"] = "turn"
     # 「次のターン、…」 (``next_turn``) has not begun yet: it comes into force when the next turn of this
     # player begins (5.6.2) and does not tick before then. None: in force now.
-    waits_for: str | None = None
+    waits_for: PlayerId | None = None
     # How the period was written (``until`` name or ``turns``), so a ruling can cite how it is read (5.6).
     period: str = ""
     across_extra_turn: bool = False  # an extra turn passed while it ran (5.8.2, 5.8.5)
@@ -98,7 +95,7 @@ class Card:
     """
 
     uid: int
-    owner: str
+    owner: PlayerId
     info: CardSpec | None  # None: a card whose contents the scenario does not say (a counted zone)
     incarnation: int = 0
     summoned_turn: int | None = None           # board.turn_index of the turn it was summoned in
@@ -183,7 +180,7 @@ class Stack:
 
 @dataclass
 class Player:
-    id: str
+    id: PlayerId
     deck: list[Card]         # top first
     graveyard: list[Card]
     hand: list[Card]
@@ -216,13 +213,13 @@ class Player:
 
 @dataclass
 class Board:
-    players: dict[str, Player]
-    first_player: str
-    turn_player: str
+    players: dict[PlayerId, Player]
+    first_player: PlayerId
+    turn_player: PlayerId
     round: int           # the turn player's own turn count (5.5.1: 1 is that player's first turn)
-    phase: str
+    phase: Phase
     turn_index: int = 0  # turns since the scenario started; 「このターン」 facts compare against it
-    winner: str | None = None
+    winner: PlayerId | None = None
     attacking: Card | None = None
     attack_target: Card | None = None
     extra_turn_granted_in: int | None = None  # turn_index in which an extra turn was granted (5.8.3)
@@ -231,14 +228,14 @@ class Board:
     revealed: tuple[int, ...] = ()  # face-down cards an effect 「見て」 may read while it runs (3.1.6)
     activated: tuple[tuple[str, str, int], ...] = ()  # (player, effect name, turn_index), copies too (6.11.8)
 
-    def player(self, player_id: str) -> Player:
+    def player(self, player_id: PlayerId) -> Player:
         return self.players[player_id]
 
     @property
-    def non_turn_player(self) -> str:
+    def non_turn_player(self) -> PlayerId:
         return opponent_of(self.turn_player)
 
-    def is_first_turn(self, player_id: str | None = None) -> bool:
+    def is_first_turn(self, player_id: PlayerId | None = None) -> bool:
         """Whether it is the turn player's first turn (5.5.1); ``round`` counts the turn player's own turns."""
         return self.round == 1 and (player_id is None or player_id == self.turn_player)
 
@@ -253,7 +250,7 @@ class Board:
     def card_count(self) -> int:
         return sum(1 for _ in self.all_cards())
 
-    def locate(self, card: Card) -> tuple[str, str, int | None]:
+    def locate(self, card: Card) -> tuple[PlayerId, ZoneName | Literal["nowhere"], int | None]:
         """(player, zone, slot) of a card; zone is field, under, hand, deck or graveyard."""
         # A card is in one place only, so the order of the search does not change the answer: the field first
         # (most cards asked about are there; a deck may hold sixty), each zone scanned by identity in C.
@@ -264,7 +261,7 @@ class Board:
                 if _holds(stack.cards, card):
                     return player.id, "under", slot
         for player in self.players.values():
-            for zone in ("hand", "graveyard", "deck"):
+            for zone in _OFF_FIELD_ZONES:
                 if _holds(getattr(player, zone), card):
                     return player.id, zone, None
         return card.owner, "nowhere", None
@@ -274,8 +271,8 @@ class Board:
 
     def stack_at(self, ref: str) -> Stack | None:
         """The stack at a slot reference like ``A2``."""
-        if len(ref) == 2 and ref[0] in "AB" and ref[1] in "12345":
-            return self.players[ref[0]].field.get(int(ref[1]))
+        if len(ref) == 2 and ref[0] in PLAYER_IDS and ref[1] in "12345":
+            return self.players[cast(PlayerId, ref[0])].field.get(int(ref[1]))
         return None
 
     def copy(self) -> "Board":
@@ -459,7 +456,7 @@ class Snapshot:
 def build_board(spec: Scenario) -> Board:
     """A fresh board from a validated scenario; ids are dealt in a stable order."""
     uids = itertools.count(1)
-    players = {pid: _player(pid, spec.players[pid], uids, spec.game) for pid in ("A", "B")}
+    players = {pid: _player(pid, spec.players[pid], uids, spec.game) for pid in PLAYER_IDS}
     board = Board(
         players=players,
         first_player=spec.game.first_player,
@@ -485,24 +482,24 @@ class CountUnknown(Exception):
     """A ruling needs the number of cards in a zone the scenario left ``unknown``: it stops and asks for it
     (4.1.1, 4.1.3: counts are public, a player can always be asked)."""
 
-    def __init__(self, player: str, zone: str, why: str, *rules):
+    def __init__(self, player: PlayerId, zone: CountedZone, why: str, *rules):
         super().__init__(why)
         self.player, self.zone, self.why, self.rules = player, zone, why, rules
 
 
-def zone_count(player: "Player", zone: str, why: str, *rules) -> int:
+def zone_count(player: "Player", zone: CountedZone, why: str, *rules) -> int:
     """The number of cards in ``zone``; a count the scenario did not give stops the ruling (CountUnknown)."""
     if zone in player.unknown_zones:
         raise CountUnknown(player.id, zone, why, *rules)
     return len(getattr(player, zone))
 
 
-def count_reduced(player: "Player", zone: str) -> bool:
+def count_reduced(player: "Player", zone: CountedZone) -> bool:
     """Whether cards have left an unknown zone: it may have reached 0, which only its count can tell."""
     return zone in player.unknown_zones and len(getattr(player, zone)) < UNKNOWN_ZONE_CARDS
 
 
-def _zone(owner: str, zone: Zone, uids: Iterator[int]) -> list[Card]:
+def _zone(owner: PlayerId, zone: Zone, uids: Iterator[int]) -> list[Card]:
     if zone == "unknown":
         return _unknown_cards(owner, UNKNOWN_ZONE_CARDS, uids)
     if isinstance(zone, int):
@@ -511,19 +508,19 @@ def _zone(owner: str, zone: Zone, uids: Iterator[int]) -> list[Card]:
 
 
 # What every card of a counted zone starts as: its plain values, its containers made when used.
-_UNKNOWN_CARD = {key: value for key, value in Card(uid=0, owner="", info=None).__dict__.items()
+_UNKNOWN_CARD = {key: value for key, value in Card(uid=0, owner="A", info=None).__dict__.items()
                  if key not in _CONTAINERS}
 _PLAIN_SIZE = len(_UNKNOWN_CARD)
 
 
-def _unknown_cards(owner: str, count: int, uids: Iterator[int]) -> list[Card]:
+def _unknown_cards(owner: PlayerId, count: int, uids: Iterator[int]) -> list[Card]:
     """``count`` cards whose contents the scenario does not say: each ``Card(uid, owner, info=None)``, made from
     one template without the six empty containers (a counted zone holds nine in ten of a board's cards; the
     dataclass's own ``__init__`` cost three times as much, the containers alone half)."""
     return [_plain_card(next(uids), owner, None) for _ in range(count)]
 
 
-def _plain_card(uid: int, owner: str, info: CardSpec | None) -> Card:
+def _plain_card(uid: int, owner: PlayerId, info: CardSpec | None) -> Card:
     """``Card(uid, owner, info)`` with its defaults, made from :data:`_UNKNOWN_CARD`; its containers are made when
     first used (``Card.__getattr__``)."""
     card = object.__new__(Card)
@@ -532,7 +529,7 @@ def _plain_card(uid: int, owner: str, info: CardSpec | None) -> Card:
     return card
 
 
-def _player(pid: str, spec: PlayerSpec, uids: Iterator[int], game: GameSpec) -> Player:
+def _player(pid: PlayerId, spec: PlayerSpec, uids: Iterator[int], game: GameSpec) -> Player:
     field_stacks = {
         slot: Stack(
             cards=[_card(pid, info, uids, game) for info in stack.all_cards],
@@ -562,7 +559,7 @@ def _player(pid: str, spec: PlayerSpec, uids: Iterator[int], game: GameSpec) -> 
     return player
 
 
-def _card(owner: str, info: CardSpec, uids: Iterator[int], game: GameSpec | None) -> Card:
+def _card(owner: PlayerId, info: CardSpec, uids: Iterator[int], game: GameSpec | None) -> Card:
     card = _plain_card(next(uids), owner, info)  # what it carries is set below only when it carries something
     card.immune = info.immune
     card.unselectable = info.unselectable
@@ -598,7 +595,7 @@ def _card(owner: str, info: CardSpec, uids: Iterator[int], game: GameSpec | None
     return card
 
 
-def _initial_expiry(timed: TimedSpec, affected: str, controller: str, turn_player: str) -> Expiry:
+def _initial_expiry(timed: TimedSpec, affected: PlayerId, controller: PlayerId, turn_player: PlayerId) -> Expiry:
     """A duration written into the starting board is read from the board's moment.
 
     The board does not say whose effect set it, so 「次のターン」 (``next_turn``, ``end_of_next_turn``) there means the
@@ -609,7 +606,7 @@ def _initial_expiry(timed: TimedSpec, affected: str, controller: str, turn_playe
     return expiry_from(timed, affected, controller, turn_player)
 
 
-def expiry_from(timed: TimedSpec, affected: str, controller: str, turn_player: str) -> Expiry:
+def expiry_from(timed: TimedSpec, affected: PlayerId, controller: PlayerId, turn_player: PlayerId) -> Expiry:
     """The end of a duration (5.6): counted in the turns of the player it is about.
 
     ``controller`` is the player whose effect set the duration: 「次のターン」 is the controller's

@@ -10,13 +10,12 @@ is not a board record (``ValueError``) instead of guessing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
-from adjudicator.vocabulary import COUNTED_ZONES
+from adjudicator.vocabulary import COUNTED_ZONES, PLAYER_IDS, CountedZone, Phase, PlayerId
 
 UNKNOWN = "unknown"  # a count the scenario left unknown: never read as a number
 Count = int | Literal["unknown"]
-PLAYERS = ("A", "B")
 SLOTS = ("1", "2", "3", "4", "5")  # the field's five slots (2.3.1), as the trace JSON names them
 SLOT_FACTS = ("face", "state", "power", "rank", "cards", "top")  # what an expectation or a re-run compares
 
@@ -99,13 +98,13 @@ class PlayerRecord:
     damage_zero: int | None = None   # None in traces older than the field
     events_this_turn: int | None = None
 
-    def count(self, zone: str) -> Count:
+    def count(self, zone: CountedZone) -> Count:
         """A counted zone's count (``deck``, ``graveyard``, ``hand``), or ``"unknown"``."""
         if zone not in COUNTED_ZONES:
             raise KeyError(zone)
         return getattr(self, zone)
 
-    def known_count(self, zone: str) -> int | None:
+    def known_count(self, zone: CountedZone) -> int | None:
         """A counted zone's count, None when the scenario left it unknown."""
         count = self.count(zone)
         return None if count == UNKNOWN else count
@@ -131,7 +130,7 @@ class PlayerRecord:
         }
 
     @classmethod
-    def from_json(cls, pid: str, data: dict[str, Any]) -> "PlayerRecord":
+    def from_json(cls, pid: PlayerId, data: dict[str, Any]) -> "PlayerRecord":
         field = data.get("field") or {}
         return cls(
             id=pid,
@@ -147,18 +146,19 @@ class PlayerRecord:
 
 @dataclass(frozen=True)
 class GameRecord:
-    turn_player: str
+    turn_player: PlayerId
     round: int
-    phase: str
-    winner: str | None
+    phase: Phase
+    winner: PlayerId | None
 
     def to_json(self) -> dict[str, Any]:
         return {"turn_player": self.turn_player, "round": self.round, "phase": self.phase, "winner": self.winner}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "GameRecord":
-        return cls(_text(data["turn_player"]), _count_of(data["round"], "round"), _text(data["phase"]),
-                   data.get("winner"))
+        # A record read back is one the engine wrote (``to_json``): its words are checked as texts, not again.
+        return cls(cast(PlayerId, _text(data["turn_player"])), _count_of(data["round"], "round"),
+                   cast(Phase, _text(data["phase"])), data.get("winner"))
 
 
 @dataclass(frozen=True)
@@ -173,10 +173,10 @@ class BoardRecord:
     def empty(self) -> bool:
         return not self.players
 
-    def player(self, pid: str) -> PlayerRecord | None:
+    def player(self, pid: PlayerId) -> PlayerRecord | None:
         return next((player for player in self.players if player.id == pid), None)
 
-    def slot(self, pid: str, number: str) -> SlotRecord | None:
+    def slot(self, pid: PlayerId, number: str) -> SlotRecord | None:
         player = self.player(pid)
         return player.slot(number) if player else None
 
@@ -191,10 +191,10 @@ class BoardRecord:
         data = data or {}
         if not isinstance(data, dict):
             raise ValueError(f"a board is an object, not {type(data).__name__}")
-        unknown = set(data) - {*PLAYERS, "game"}
+        unknown = set(data) - {*PLAYER_IDS, "game"}
         if unknown:
             raise ValueError(f"a board has players A and B and a game, not {sorted(unknown)}")
-        players = tuple(PlayerRecord.from_json(pid, data[pid]) for pid in PLAYERS if pid in data)
+        players = tuple(PlayerRecord.from_json(pid, data[pid]) for pid in PLAYER_IDS if pid in data)
         return cls(players, GameRecord.from_json(data["game"]) if data.get("game") else None)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from adjudicator.engine.board import Board, Card, Expiry, Player, Stack
 from adjudicator.format.scenario import FORMAT as FORMAT_ID
+from adjudicator.vocabulary import CountedZone, PlayerId
 
 STATE_FIELDS = (
     "summoned_this_turn", "summoned_without_set_this_turn", "mark_used_this_turn", "once_used", "power_mods",
@@ -62,7 +63,7 @@ def _player(board: Board, player: Player, lost: list[str]) -> dict[str, Any]:
     return out
 
 
-def _zone(player: Player, zone: str) -> Any:
+def _zone(player: Player, zone: CountedZone) -> Any:
     """A count, ``unknown``, or the listed cards when every card in the zone is known."""
     if zone in player.unknown_zones:
         return "unknown"
@@ -127,7 +128,7 @@ def _card(board: Board, player: Player, card: Card, lost: list[str]) -> dict[str
     return out
 
 
-def _period(board: Board, expiry: Expiry, affected: str) -> dict[str, Any] | None:
+def _period(board: Board, expiry: Expiry, affected: PlayerId) -> dict[str, Any] | None:
     """The duration as the format reads it on this board, or None when the format cannot say it."""
     if expiry.at == "never":
         return {}

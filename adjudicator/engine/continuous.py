@@ -16,11 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from adjudicator.engine.board import Board, Card, Expiry, PowerMod, RankMod, opponent_of, zone_count
+from adjudicator.engine.board import Board, Card, Expiry, PowerMod, RankMod, zone_count
 from adjudicator.engine.durations import in_force
 from adjudicator.engine.matching import CardFacts, effect_names, matches
 from adjudicator.engine.power import apply_power_mods
 from adjudicator.engine.rules import rule
+from adjudicator.format.base import Act, Whose
+from adjudicator.vocabulary import CountedZone, PlayerId, opponent_of
 
 if TYPE_CHECKING:
     from adjudicator.format.effects import CardRef, Condition, Effect, Step, Where
@@ -51,7 +53,7 @@ class Source:
     effect: "Effect"
 
     @property
-    def controller(self) -> str:
+    def controller(self) -> PlayerId:
         return self.card.owner
 
 
@@ -134,7 +136,7 @@ def _steps_covering(board: Board, card: Card, kind: str) -> Iterator[tuple[Sourc
                 yield source, step
 
 
-def live_restrictions(board: Board, player_id: str, act: str) -> Iterator[tuple[Source, "Step"]]:
+def live_restrictions(board: Board, player_id: PlayerId, act: Act) -> Iterator[tuple[Source, "Step"]]:
     """The continuous 「〜できない」 steps live now that forbid ``player_id`` (or a card of theirs) the act.
 
     Whether a card-subject one covers a given card is judged at the attempt with every continuous effect
@@ -167,7 +169,7 @@ def covered(board: Board, source: Source, selector: "CardRef") -> list[Card]:
     return [c for c in cards if _matches_raw(board, c, selector.where, source.card)]
 
 
-def _players(controller: str, whose: str) -> tuple[str, ...]:
+def _players(controller: PlayerId, whose: Whose) -> tuple[PlayerId, ...]:
     if whose == "self":
         return (controller,)
     if whose == "opponent":
@@ -187,7 +189,7 @@ def condition_holds(board: Board, source: Source, condition: "Condition") -> boo
         return zone_count(me, "hand", "「常」効果の手札の枚数条件", CONTINUOUS_REJUDGED) <= condition.hand_at_most
     if kind in ("deck_at_most", "deck_at_least", "graveyard_at_least"):
         spec = getattr(condition, kind)
-        zone = "graveyard" if kind.startswith("graveyard") else "deck"
+        zone: CountedZone = "graveyard" if kind.startswith("graveyard") else "deck"
         counts = [
             zone_count(board.players[p], zone, "「常」効果の枚数条件", CONTINUOUS_REJUDGED)
             for p in _players(source.controller, spec.player)

@@ -19,6 +19,7 @@ from adjudicator.engine.board import Board, Card, Expiry, Player, PowerMod, Rank
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
 from adjudicator import vocabulary
+from adjudicator.vocabulary import PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.format.base import Timed as TimedSpec
@@ -63,7 +64,7 @@ APPLIES_AGAIN = rule(
 T = TypeVar("T")  # Timed or PowerMod: anything with an ``expiry``
 
 
-def expiry_of(board: Board, timed: "TimedSpec", affected: str, controller: str) -> Expiry:
+def expiry_of(board: Board, timed: "TimedSpec", affected: PlayerId, controller: PlayerId) -> Expiry:
     """The end of a duration given in a scenario or a step, counted for the player it is about."""
     return expiry_from(timed, affected=affected, controller=controller, turn_player=board.turn_player)
 
@@ -92,12 +93,12 @@ def describe(expiry: Expiry) -> str:
     return f"{expiry.player}のターンがあと{expiry.turns}回終わるまで"
 
 
-def ends_later(first: Expiry, second: Expiry, turn_player: str) -> bool:
+def ends_later(first: Expiry, second: Expiry, turn_player: PlayerId) -> bool:
     """Whether ``first`` lasts strictly longer than ``second``, counting turns as they alternate from now."""
     return _turn_ends_left(first, turn_player) > _turn_ends_left(second, turn_player)
 
 
-def _turn_ends_left(expiry: Expiry, turn_player: str) -> float:
+def _turn_ends_left(expiry: Expiry, turn_player: PlayerId) -> float:
     if expiry.at == "attack":
         return -1
     if expiry.at == "never":
@@ -146,7 +147,7 @@ def mark_extra_turn(board: Board) -> None:
 # --- the passing of time ---------------------------------------------------------------------------
 
 
-def _tick(expiry: Expiry, ending_player: str) -> Expiry | None:
+def _tick(expiry: Expiry, ending_player: PlayerId) -> Expiry | None:
     """The expiry after a turn of ``ending_player`` ends; None once it has run out."""
     if expiry.at != "turn" or expiry.player != ending_player or not expiry.in_force:
         return expiry
@@ -154,7 +155,7 @@ def _tick(expiry: Expiry, ending_player: str) -> Expiry | None:
     return None if left <= 0 else replace(expiry, turns=left)
 
 
-def _tick_list(items: Iterable[T], ending_player: str) -> tuple[list[T], list[T]]:
+def _tick_list(items: Iterable[T], ending_player: PlayerId) -> tuple[list[T], list[T]]:
     kept, ended = [], []
     for item in items:
         after = _tick(item.expiry, ending_player)
@@ -171,12 +172,12 @@ def _end_attack_list(items: Iterable[T]) -> tuple[list[T], list[T]]:
     return kept, ended
 
 
-def end_of_turn(board: Board, ending_player: str) -> list[str]:
+def end_of_turn(board: Board, ending_player: PlayerId) -> list[str]:
     """Use up one turn of ``ending_player`` on everything timed; returns what ended, in words."""
     return _expire(board, lambda items: _tick_list(items, ending_player))
 
 
-def begin_turn(board: Board, starting_player: str) -> tuple[list[str], bool]:
+def begin_turn(board: Board, starting_player: PlayerId) -> tuple[list[str], bool]:
     """「次のターン、…」 periods waiting for this player's turn come into force now (5.6.2); returns them in
     words, and whether an extra turn of the other player came between (5.8.2)."""
     across = []

@@ -10,16 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from adjudicator.vocabulary import Cause, EventKind, PlayerId, Timing
+
 if TYPE_CHECKING:
     from adjudicator.engine.board import Card
 
 
 @dataclass(frozen=True)
 class Event:
-    kind: str                     # a scenario TriggerEvent: attacks, sent_to_graveyard, leaves_field, …
+    kind: EventKind               # attacks, sent_to_graveyard, leaves_field, … (a trigger's ``event``)
     card: "Card | None"           # the card it happened to (None for player-level events)
-    player: str                   # the player whose card or zone it is
-    timing: str = "after"         # "before" (「〜する時」) or "after" (「〜た時」)
-    cause: str = "rule"           # "rule", "battle", "effect", "attack"
+    player: PlayerId              # the player whose card or zone it is
+    timing: Timing = "after"      # "before" (「〜する時」) or "after" (「〜た時」)
+    cause: Cause = "rule"         # "rule", "battle", "effect", "attack"
     was_face_up: bool = True      # the card was face-up on the field just before (10.1.11)
     detail: dict = field(default_factory=dict, compare=False, hash=False)

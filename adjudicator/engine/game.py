@@ -17,6 +17,7 @@ from adjudicator.engine.events import Event
 from adjudicator.engine.outcomes import Illegal, Stop
 from adjudicator.engine.rules import CHECK_AT_EACH_BATCH, DECK_OUT, SEQUENTIAL_MILL_EACH, Rule
 from adjudicator.engine.trace import Recorder
+from adjudicator.vocabulary import PLAYER_IDS, Phase, PhaseMoment, PlayerId, opponent_of
 
 # Engine limits, not rules: a resolution that reaches one stops with the limit named (the trace's ``limit``),
 # never with a gap of the rulebook.
@@ -38,7 +39,7 @@ class TriggerLayer(Protocol):
 
     def drain(self, game: "Game") -> None: ...
 
-    def phase_boundary(self, game: "Game", phase: str, edge: str) -> None: ...
+    def phase_boundary(self, game: "Game", phase: Phase, edge: PhaseMoment) -> None: ...
 
 
 @dataclass
@@ -65,7 +66,7 @@ class Game:
         self.trace.violation(text, *rules, kind="choice")
 
     def need_decision(
-        self, player: str, question: str, options: list[str], *rules: Rule, chooser_named: bool = True
+        self, player: PlayerId, question: str, options: list[str], *rules: Rule, chooser_named: bool = True
     ) -> NoReturn:
         """Stop: the rules give ``player`` a choice the scenario did not make (never guess).
 
@@ -112,17 +113,17 @@ class Game:
         deck is at 0), e.g. an effect on both decks checked after its first part (12.1.3)."""
         if self.board.winner is not None:
             raise Stop()
-        for pid in ("A", "B"):
+        for pid in PLAYER_IDS:
             if count_reduced(self.board.players[pid], "deck"):
                 # Cards left a deck whose count nobody gave: whether it reached 0 is not known (never 0 by default).
                 raise CountUnknown(pid, "deck", "山札が0枚になったかどうか（12.1.1）", DECK_OUT, CHECK_AT_EACH_BATCH)
-        empty = [p for p in ("A", "B") if not self.board.players[p].deck]
+        empty = [p for p in PLAYER_IDS if not self.board.players[p].deck]
         if not empty:
             return
         if len(empty) == 2:
             self.rulebook_gap("両プレイヤーの山札が同時に0枚になった。どちらが勝つかは本書に定めがない", SEQUENTIAL_MILL_EACH, DECK_OUT)
         loser = empty[0]
-        winner = "B" if loser == "A" else "A"
+        winner = opponent_of(loser)
         self.board.winner = winner
         self.trace.step(
             f"{loser}の山札が0枚になった。その瞬間に{winner}の勝利で試合が終了し、残りの処理は行わない。",
@@ -132,7 +133,7 @@ class Game:
         )
         raise Stop()
 
-    def win(self, player: str, *rules: Rule) -> None:
+    def win(self, player: PlayerId, *rules: Rule) -> None:
         self.board.winner = player
         self.trace.step(f"{player}がこのゲームに勝利する。", *rules)
         raise Stop()
@@ -152,6 +153,6 @@ class Game:
         """End of a step: run the after-triggers it caused, then the original processing resumes (10.1.9)."""
         self.triggers.drain(self)
 
-    def phase_boundary(self, edge: str) -> None:
+    def phase_boundary(self, edge: PhaseMoment) -> None:
         """「〇〇フェーズの初めに／終わりに」: effects waiting for this moment of the current phase (6.4.6)."""
         self.triggers.phase_boundary(self, self.board.phase, edge)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.engine.words import card_words
 from adjudicator.engine.rules import rule
+from adjudicator.vocabulary import Cause
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Card
@@ -37,7 +38,7 @@ def removal_resistance(card: "Card") -> list[str]:
     ]
 
 
-def guard_keeps(game: "Game", card: "Card", cause: str) -> bool:
+def guard_keeps(game: "Game", card: "Card", cause: Cause) -> bool:
     """Whether the card's 〈守護〉 keeps it on the field now; records why in the trace (3.1.8, 3.1.9)."""
     if card.guard is None or (card.guard == "battle" and cause != "battle"):
         return False

@@ -14,6 +14,7 @@ from adjudicator.format.actions import Action, ActivateSpec, AttackSpec, EventSp
 from adjudicator.format.base import SLOT_REFS
 from adjudicator.format.scenario import Scenario, iter_cards
 from adjudicator.engine.board import Board
+from adjudicator.vocabulary import PLAYER_IDS
 
 # A slot reference to an empty slot is not an impossible board but a question with an answer: there is no
 # card there to attack, block with or set upon, so the action is illegal under the clause that needs the
@@ -52,7 +53,7 @@ def _unknown_card_references(scenario: Scenario) -> Iterator[Problem]:
 
 
 def _too_many_events(scenario: Scenario) -> Iterator[Problem]:
-    for player_id in ("A", "B"):
+    for player_id in PLAYER_IDS:
         used = scenario.players[player_id].events_this_turn
         if used > MAX_EVENTS_PER_TURN:
             yield Problem(
@@ -66,7 +67,7 @@ _FIELD_ONLY = ("summoned_this_turn", "summoned_without_set_this_turn", "mark_use
 
 def _field_state_off_the_field(scenario: Scenario) -> Iterator[Problem]:
     """Hand, deck and graveyard cards carry no field state: leaving the field resets it (3.5.4)."""
-    for player_id in ("A", "B"):
+    for player_id in PLAYER_IDS:
         player = scenario.players[player_id]
         for zone in ("deck", "hand", "graveyard"):
             cards = getattr(player, zone)
@@ -82,7 +83,7 @@ def _field_state_off_the_field(scenario: Scenario) -> Iterator[Problem]:
 
 
 def _unknown_used_effects(scenario: Scenario) -> Iterator[Problem]:
-    for player_id in ("A", "B"):
+    for player_id in PLAYER_IDS:
         for slot, stack in sorted(scenario.players[player_id].field.items()):
             for position, card in enumerate(stack.all_cards):
                 names = {effect.name for effect in card.effects}

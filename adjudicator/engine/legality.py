@@ -12,6 +12,7 @@ from adjudicator.engine import naming
 from adjudicator.engine.board import Card, Stack
 from adjudicator.engine.rules import FIELD_TOP, Rule, rule
 from adjudicator.engine.outcomes import Illegal
+from adjudicator.vocabulary import PlayerId
 
 UNDER_IS_NOT_FIELD = rule("under_is_not_field", ("2.4.1", "2.4.2"), "場の下のカードは「場」にあるカードとしては扱われない")
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from adjudicator.engine.game import Game
 
 
-def field_top(game: "Game", ref: str, owner: str, role: str, *rules: Rule) -> tuple[Card, Stack]:
+def field_top(game: "Game", ref: str, owner: PlayerId, role: str, *rules: Rule) -> tuple[Card, Stack]:
     """The top card ``ref`` names on ``owner``'s field and its stack; ``Illegal`` saying why not.
 
     ``role`` names what the card would be in the action (「攻撃するカード」「攻撃対象」), for the ruling.
@@ -38,7 +39,7 @@ def field_top(game: "Game", ref: str, owner: str, role: str, *rules: Rule) -> tu
     return card, board.players[player].field[slot]
 
 
-def own_hand_card(game: "Game", ref: str, owner: str) -> Card | None:
+def own_hand_card(game: "Game", ref: str, owner: PlayerId) -> Card | None:
     """The card ``ref`` names if it is in ``owner``'s hand."""
     card = game.board.find(ref)
     if card is None or card.owner != owner or game.board.locate(card)[1] != "hand":

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator import vocabulary
+from adjudicator.vocabulary import CountedZone, PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Board, Card
@@ -34,7 +35,7 @@ def card_label(board: "Board", card: "Card") -> str:
     return card.label()
 
 
-def counts(board: "Board") -> dict[tuple[str, str], int]:
+def counts(board: "Board") -> dict[tuple[PlayerId, CountedZone], int]:
     """Every player's deck, graveyard and hand count, to report what an operation changed."""
     return {
         (pid, zone): len(getattr(player, zone))
@@ -43,7 +44,7 @@ def counts(board: "Board") -> dict[tuple[str, str], int]:
     }
 
 
-def count_changes(before: dict[tuple[str, str], int], board: "Board") -> list[str]:
+def count_changes(before: dict[tuple[PlayerId, CountedZone], int], board: "Board") -> list[str]:
     """「Bの山札: 10 → 7」 for every count that differs from ``before``."""
     after = counts(board)
     return [
@@ -53,7 +54,7 @@ def count_changes(before: dict[tuple[str, str], int], board: "Board") -> list[st
     ]
 
 
-def count_words(board: "Board", pid: str, zone: str, before: int, after: int) -> str:
+def count_words(board: "Board", pid: PlayerId, zone: CountedZone, before: int, after: int) -> str:
     """「Bの山札: 10 → 7」; a count the scenario left unknown is said as such, with what changed (4.1.1)."""
     if zone in board.players[pid].unknown_zones:
         return f"{pid}の{ZONE_NAMES[zone]}: 不明（{after - before:+d}枚）".replace("-", "−")

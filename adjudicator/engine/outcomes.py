@@ -9,6 +9,7 @@ scenario left blank. None of them is a program error.
 from __future__ import annotations
 
 from adjudicator.engine.rules import Rule
+from adjudicator.vocabulary import PlayerId
 
 
 class Illegal(Exception):
@@ -29,6 +30,6 @@ class Unknown(Exception):
     asks for it instead of assuming one (an unknown is never 0). ``needs`` names it in the judge's words
     (「Bの山札の枚数」), ``question`` is what the decision asks, ``player`` the one who can tell it."""
 
-    def __init__(self, player: str, needs: str, question: str, *rules: Rule):
+    def __init__(self, player: PlayerId, needs: str, question: str, *rules: Rule):
         super().__init__(question)
         self.player, self.needs, self.question, self.rules = player, needs, question, rules

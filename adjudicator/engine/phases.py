@@ -19,6 +19,7 @@ from adjudicator.engine.stats import EFFECTIVE_RANK, rank_of
 from adjudicator.engine.restrictions import FIRST_TURN, REFRESH_EXCLUSION, SUMMON_LIMIT
 from adjudicator.engine.trace import Considered
 from adjudicator.engine.outcomes import Illegal
+from adjudicator.vocabulary import PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -71,7 +72,7 @@ def _once_per_turn(game: "Game", kind: str, text: str, *rules: Rule) -> None:
     board.done_in_turn[kind] = board.turn_index
 
 
-def _check_draw_allowed(game: "Game", player_id: str, count: int) -> None:
+def _check_draw_allowed(game: "Game", player_id: PlayerId, count: int) -> None:
     player = game.board.players[player_id]
     forbidden = restrictions.forbidding(game, player_id, "draw")
     if forbidden:
@@ -84,7 +85,7 @@ def _check_draw_allowed(game: "Game", player_id: str, count: int) -> None:
         )
 
 
-def _draw(game: "Game", player_id: str, count: int) -> None:
+def _draw(game: "Game", player_id: PlayerId, count: int) -> None:
     board = game.board
     before = naming.counts(board)
     drawn = zone_moves.draw(game, player_id, min(count, len(board.players[player_id].deck)))
@@ -94,7 +95,7 @@ def _draw(game: "Game", player_id: str, count: int) -> None:
     game.trace.step(text, DRAW_PHASE_DRAW, zone_moves.DRAW_IS_FROM_TOP, changes=naming.count_changes(before, board))
 
 
-def _refresh(game: "Game", player_id: str) -> None:
+def _refresh(game: "Game", player_id: PlayerId) -> None:
     board = game.board
     changes: list[str] = []
     considered: list[Considered] = []
@@ -136,7 +137,7 @@ def perform_summon_phase(game: "Game", index: int, spec: SummonPhaseSpec) -> Non
     game.settle()
 
 
-def _placements(game: "Game", player_id: str, entries: list[str | SummonEntry]) -> list[tuple[Card, int]]:
+def _placements(game: "Game", player_id: PlayerId, entries: list[str | SummonEntry]) -> list[tuple[Card, int]]:
     """The rank-0 hand cards and the empty slots they go to; a bare id takes the lowest empty slot."""
     board = game.board
     player = board.players[player_id]
@@ -163,14 +164,14 @@ def _placements(game: "Game", player_id: str, entries: list[str | SummonEntry]) 
     return placements
 
 
-def _own_hand_card(game: "Game", ref: str, player_id: str, why: Rule) -> Card:
+def _own_hand_card(game: "Game", ref: str, player_id: PlayerId, why: Rule) -> Card:
     card = legality.own_hand_card(game, ref, player_id)
     if card is None:
         raise Illegal(f"{ref} は{player_id}の手札にない", why)
     return card
 
 
-def _flips(game: "Game", player_id: str, spec: SummonPhaseSpec, summons: int) -> list[int]:
+def _flips(game: "Game", player_id: PlayerId, spec: SummonPhaseSpec, summons: int) -> list[int]:
     """The face-down slots to turn face-up: all of them, unless a summon limit leaves room for fewer."""
     player = game.board.players[player_id]
     face_down = [slot for slot, stack in player.field_tops() if stack.face_down]
@@ -195,7 +196,7 @@ def _flips(game: "Game", player_id: str, spec: SummonPhaseSpec, summons: int) ->
     return sorted(set(chosen))
 
 
-def _slots(refs: list[str], player_id: str) -> list[int]:
+def _slots(refs: list[str], player_id: PlayerId) -> list[int]:
     slots = []
     for ref in refs:
         if len(ref) != 2 or ref[0] != player_id or ref[1] not in "12345":
@@ -204,7 +205,7 @@ def _slots(refs: list[str], player_id: str) -> list[int]:
     return slots
 
 
-def _flip_up(game: "Game", player_id: str, slots: list[int], *, limited: bool) -> None:
+def _flip_up(game: "Game", player_id: PlayerId, slots: list[int], *, limited: bool) -> None:
     board = game.board
     player = board.players[player_id]
     face_down = [slot for slot, stack in player.field_tops() if stack.face_down]
@@ -230,7 +231,7 @@ def _flip_up(game: "Game", player_id: str, slots: list[int], *, limited: bool) -
         game.happened(Event("summoned", player.field[slot].top, player_id))
 
 
-def _summon(game: "Game", player_id: str, placements: list[tuple[Card, int]]) -> None:
+def _summon(game: "Game", player_id: PlayerId, placements: list[tuple[Card, int]]) -> None:
     board = game.board
     if not placements:
         game.trace.step(f"{player_id}は手札からランク0のカードを召喚しない（0枚）。", SUMMON)
@@ -275,14 +276,14 @@ def perform_set(game: "Game", index: int, spec: SetSpec) -> None:
     _place_set(game, player_id, card, onto)
 
 
-def _set_base(game: "Game", ref: str, player_id: str) -> Card:
+def _set_base(game: "Game", ref: str, player_id: PlayerId) -> Card:
     onto, stack = legality.field_top(game, ref, player_id, "セットする先", SET)
     if stack.face_down:
         raise Illegal(f"{naming.card_label(game.board, onto)}はウラのカードなので、その上にはセットできない", NO_SET_ON_FACE_DOWN, SET)
     return onto
 
 
-def _place_set(game: "Game", player_id: str, card: Card, onto: Card) -> None:
+def _place_set(game: "Game", player_id: PlayerId, card: Card, onto: Card) -> None:
     board = game.board
     before = naming.counts(board)
     onto_label = naming.card_label(board, onto)

@@ -28,6 +28,7 @@ from adjudicator.engine.outcomes import Illegal, Stop, Unknown
 from adjudicator.engine.rules import COUNTS_PUBLIC
 from adjudicator.engine.trace import MAX_STEPS, Progress, Recorder, Trace, TraceFull
 from adjudicator.engine.triggers import TRIGGERS
+from adjudicator.vocabulary import Phase
 
 RULEBOOK = {"id": "hi-story", "release": "v1.0.0"}
 
@@ -38,7 +39,7 @@ class ActionRule:
     (5.2.1: an action of a later phase passes through the phases between; an earlier one is illegal), and
     the mechanism that performs it."""
 
-    phase: str | None
+    phase: Phase | None
     perform: Callable[[Game, int, Any], None]
 
 

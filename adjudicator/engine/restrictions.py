@@ -20,6 +20,8 @@ from adjudicator.engine.facts import facts_of
 from adjudicator.engine.effects.immunity import IMMUNE_NOT_PLAYERS, immune
 from adjudicator.engine.matching import matches
 from adjudicator.engine.rules import Rule, rule
+from adjudicator.format.base import Act
+from adjudicator.vocabulary import PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.format.effects import Where
@@ -64,12 +66,12 @@ REFRESH_EXCLUSION = rule(
 )
 
 
-def act_name(act: str) -> str:
+def act_name(act: Act) -> str:
     return vocabulary.act_word(act)
 
 
 def forbidding(
-    game: "Game", player_id: str, act: str, card: Card | None = None, *, by_effect: bool = False
+    game: "Game", player_id: PlayerId, act: Act, card: Card | None = None, *, by_effect: bool = False
 ) -> tuple[str, tuple[Rule, ...]] | None:
     """The reason ``player_id`` (with ``card``, if a card does it) may not ``act`` now, or None.
 
@@ -113,7 +115,7 @@ def _in_force_rules(board: Board, held: "tuple[Timed, ...] | list[Timed]") -> tu
     return tuple(found.values())
 
 
-def _first_turn(board: Board, player_id: str, act: str, by_effect: bool) -> tuple[str, Rule] | None:
+def _first_turn(board: Board, player_id: PlayerId, act: Act, by_effect: bool) -> tuple[str, Rule] | None:
     if player_id != board.turn_player or not board.is_first_turn(player_id):
         return None
     if act == "attack":
@@ -125,14 +127,14 @@ def _first_turn(board: Board, player_id: str, act: str, by_effect: bool) -> tupl
     return None
 
 
-def _player_restriction(player: Player, act: str) -> tuple[str, Rule, list[Timed]] | None:
+def _player_restriction(player: Player, act: Act) -> tuple[str, Rule, list[Timed]] | None:
     held = [r for r in in_force(player.restrictions) if r.what == act and r.where is None and r.limit is None]
     if held:
         return f"{player.id}は{act_name(act)}できない効果を受けている（宣言の時点で判定する）", PLAYER_RESTRICTION, held
     return None
 
 
-def _card_subject(game: "Game", player: Player, act: str, card: Card | None) -> tuple[str, Rule] | None:
+def _card_subject(game: "Game", player: Player, act: Act, card: Card | None) -> tuple[str, Rule] | None:
     if card is None:
         return None
     for held in in_force(player.restrictions):
@@ -144,7 +146,7 @@ def _card_subject(game: "Game", player: Player, act: str, card: Card | None) -> 
     return None
 
 
-def _card_text(card: Card, act: str, why: str) -> str:
+def _card_text(card: Card, act: Act, why: str) -> str:
     return f"{card.label()}は{act_name(act)}できない（{why}継続的な行動制限）"
 
 
@@ -152,14 +154,14 @@ def _card_rule(card: Card) -> Rule:
     return RESTRICTION_BEATS_IMMUNITY if card.immune else CARD_RESTRICTION
 
 
-def _continuous(board: Board, player_id: str, act: str, card: Card | None) -> tuple[str, Rule] | None:
+def _continuous(board: Board, player_id: PlayerId, act: Act, card: Card | None) -> tuple[str, Rule] | None:
     found = _continuous_text(board, player_id, act, card)
     if found is None:
         return None
     return found, continuous.CONTINUOUS_REJUDGED
 
 
-def _continuous_text(board: Board, player_id: str, act: str, card: Card | None) -> str | None:
+def _continuous_text(board: Board, player_id: PlayerId, act: Act, card: Card | None) -> str | None:
     """Why a continuous 「〜できない」 forbids ``player_id`` (or ``card``) the act now, or None.
 
     Player-subject and card-subject restrictions alike are judged at the attempt (8.2.4, 8.2.5), and
@@ -182,12 +184,12 @@ def matches_now(board: Board, card: Card, where: "Where", source: Card | None = 
 # --- limits 「合わせてN枚までしか〜できない」 ---------------------------------------------------------
 
 
-def done_this_turn(player: Player, act: str) -> int:
+def done_this_turn(player: Player, act: Act) -> int:
     """How many times the act was already done this turn: limits count them too (10.3.2)."""
     return {"summon": player.summons_this_turn, "event": player.events_this_turn}.get(act, 0)
 
 
-def limits(player: Player, act: str) -> list[int]:
+def limits(player: Player, act: Act) -> list[int]:
     """Every limit on the act that applies now; they all apply at once (10.3.1)."""
     found = [held.limit for held in in_force(player.restrictions) if held.what == act and held.limit is not None]
     if act == "summon" and player.summon_limit is not None:
@@ -195,7 +197,7 @@ def limits(player: Player, act: str) -> list[int]:
     return found
 
 
-def room_left(player: Player, act: str) -> int | None:
+def room_left(player: Player, act: Act) -> int | None:
     """How many more times the act may be done this turn under its limits; None when unlimited."""
     caps = limits(player, act)
     if not caps:
@@ -203,7 +205,7 @@ def room_left(player: Player, act: str) -> int | None:
     return max(0, min(caps) - done_this_turn(player, act))
 
 
-def _limit_reached(player: Player, act: str) -> tuple[str, Rule, list[Timed]] | None:
+def _limit_reached(player: Player, act: Act) -> tuple[str, Rule, list[Timed]] | None:
     left = room_left(player, act)
     if left is None or left > 0:
         return None
@@ -218,7 +220,7 @@ def _limit_reached(player: Player, act: str) -> tuple[str, Rule, list[Timed]] | 
     return text, LIMIT_COUNTS_THIS_TURN, held
 
 
-def summons_left(game: "Game", player_id: str) -> int | None:
+def summons_left(game: "Game", player_id: PlayerId) -> int | None:
     """Summons still allowed this turn, shared by flips, rank-0 summons and summons without set (6.10.2,
     6.10.3); 0 when summoning is forbidden outright, None when there is no limit."""
     if _player_restriction(game.board.players[player_id], "summon") or _continuous(game.board, player_id, "summon", None):
@@ -226,7 +228,7 @@ def summons_left(game: "Game", player_id: str) -> int | None:
     return room_left(game.board.players[player_id], "summon")
 
 
-def count_summons(game: "Game", player_id: str, count: int) -> None:
+def count_summons(game: "Game", player_id: PlayerId, count: int) -> None:
     """Record summons made (flips, rank-0 summons, summons without set all count, 6.10.2)."""
     game.board.players[player_id].summons_this_turn += count
 

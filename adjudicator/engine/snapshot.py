@@ -6,6 +6,7 @@ from __future__ import annotations
 from adjudicator.engine.board import Board, Card, CountUnknown, Player
 from adjudicator.engine.board_record import UNKNOWN, BoardRecord, CardRecord, Count, GameRecord, PlayerRecord, SlotRecord
 from adjudicator.engine.stats import power_of, rank_of
+from adjudicator.vocabulary import CountedZone, PlayerId
 
 
 def board_record(board: Board) -> BoardRecord:
@@ -14,7 +15,7 @@ def board_record(board: Board) -> BoardRecord:
     return BoardRecord(players, GameRecord(board.turn_player, board.round, board.phase, board.winner))
 
 
-def _player_record(board: Board, pid: str, player: Player) -> PlayerRecord:
+def _player_record(board: Board, pid: PlayerId, player: Player) -> PlayerRecord:
     return PlayerRecord(
         id=pid,
         deck=_count(player, "deck"),
@@ -39,7 +40,7 @@ def _player_record(board: Board, pid: str, player: Player) -> PlayerRecord:
     )
 
 
-def _count(player: Player, zone: str) -> Count:
+def _count(player: Player, zone: CountedZone) -> Count:
     """A zone's count; ``"unknown"`` for one the scenario left unknown (never read as a number)."""
     return UNKNOWN if zone in player.unknown_zones else len(getattr(player, zone))
 

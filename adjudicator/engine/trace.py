@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from adjudicator.engine.board_record import BoardRecord
 from adjudicator.engine.rules import Rule, cited_clauses
+from adjudicator.vocabulary import PlayerId
 
 # What a rule decided where it is cited (Catala's fulfilled / not fulfilled): it made something happen or
 # allowed it, it was considered and did not apply, or it forbade something.
@@ -127,7 +128,7 @@ class Violation:
 class Decision:
     """Resolution stopped: a choice the rules give a player and the scenario did not make."""
 
-    player: str
+    player: PlayerId
     question: str
     options: tuple[str, ...]
     cites: tuple[str, ...]
@@ -278,7 +279,7 @@ class Recorder:
         self.gaps.append(recorded)
         return recorded
 
-    def decide(self, player: str, question: str, options: list[str] | tuple[str, ...], *rules: Rule) -> Decision:
+    def decide(self, player: PlayerId, question: str, options: list[str] | tuple[str, ...], *rules: Rule) -> Decision:
         self.decision = Decision(
             player, question, tuple(options), cited_clauses(*rules), self.action, rule_names(*rules), call_site()
         )
@@ -305,7 +306,7 @@ class Trace:
     violations: tuple[Violation, ...]
     decision: Decision | None
     gaps: tuple[Gap, ...]
-    winner: str | None
+    winner: PlayerId | None
     final: BoardRecord
     initial: BoardRecord
     errors: tuple[tuple[str, str], ...] = ()  # impossible board: named reasons, nothing resolved

@@ -32,6 +32,7 @@ from adjudicator.engine.words import card_words
 from adjudicator.engine.effects.interpreter import run_effect
 from adjudicator.engine.game import MAX_TRIGGER_DEPTH
 from adjudicator import vocabulary
+from adjudicator.vocabulary import Phase, PhaseMoment, PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -79,7 +80,7 @@ class Ready:
 
     card: Card
     effect: Effect
-    controller: str
+    controller: PlayerId
     why: str            # 「これが墓地へ送られた時」, for the trace
     cause: Card | None = None   # the card the event was about: 「そのカード」 in the effect
 
@@ -123,7 +124,7 @@ def drain(game: "Game") -> None:
             game.trace.step("「〜た時」の効果の処理を終えた。元の処理を再開する。", AFTER_TRIGGER)
 
 
-def phase_boundary(game: "Game", phase: str, edge: str) -> None:
+def phase_boundary(game: "Game", phase: Phase, edge: PhaseMoment) -> None:
     """Run 「〇〇フェーズの初めに/終わりに」 effects (``edge`` is ``start`` or ``end``) of cards face-up on
     the field at that very moment (6.4.6)."""
     board = game.board
@@ -229,7 +230,7 @@ def _note_mark_limit(game: "Game", card: Card, effect: Effect, why: str) -> None
     )
 
 
-def _turn_fits(turn: str, owner: str, turn_player: str) -> bool:
+def _turn_fits(turn: str, owner: PlayerId, turn_player: PlayerId) -> bool:
     return turn == "any" or (turn == "own") == (owner == turn_player)
 
 
@@ -250,7 +251,7 @@ def _why(game: "Game", card: Card, effect: Effect, event: Event) -> str:
     return f"{subject}{words.get(event.kind, event.kind)}"
 
 
-def _phase_word(phase: str) -> str:
+def _phase_word(phase: Phase) -> str:
     return vocabulary.phase_word(phase)
 
 

@@ -13,15 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.engine import durations, phases
-from adjudicator.engine.board import Card, opponent_of
+from adjudicator.engine.board import Card
 from adjudicator.engine.rules import rule
 from adjudicator import vocabulary
 from adjudicator.format.actions import DrawPhaseSpec, SummonPhaseSpec
-from adjudicator.format.base import PHASES
+from adjudicator.format.base import PHASES, Act
 from adjudicator.engine.outcomes import Illegal
 from adjudicator.engine.restrictions import FIRST_TURN, act_name, forbidding
 from adjudicator.engine.naming import card_label
 from adjudicator.engine.words import card_words
+from adjudicator.vocabulary import Phase, PhaseMoment, PlayerId, opponent_of
 
 if TYPE_CHECKING:
     from adjudicator.format.effects import Effect
@@ -49,7 +50,7 @@ BOUNDARY_WORDS = vocabulary.PHASE_MOMENTS
 # --- phases --------------------------------------------------------------------------------------------
 
 
-def advance_to(game: "Game", phase: str) -> None:
+def advance_to(game: "Game", phase: Phase) -> None:
     """Move forward to ``phase``: an action of a later phase passes through the phases between, each
     ending and starting with its effects (5.2.1, 6.4.6); going back is illegal."""
     board = game.board
@@ -69,11 +70,15 @@ def perform_next_phase(game: "Game", index: int, argument: Any) -> None:
     advance_to(game, PHASES[position + 1])
 
 
+# The phases named after an act: a restriction forbids the act, and the phase itself still comes.
+_PHASE_ACTS: dict[Phase, Act] = {"set": "set", "attack": "attack", "summon": "summon"}
+
+
 def _enter_phase(game: "Game") -> None:
     board = game.board
     forbidden = _phase_act_forbidden(game)
-    act = {"set": "set", "attack": "attack", "summon": "summon"}.get(board.phase, "")
-    note = f"（{act_name(act)}という行為は禁止されているが、フェーズ自体は存在する）" if forbidden else ""
+    act = _PHASE_ACTS.get(board.phase)
+    note = f"（{act_name(act)}という行為は禁止されているが、フェーズ自体は存在する）" if forbidden and act else ""
     game.trace.step(f"{board.turn_player}のターンの{PHASE_NAMES[board.phase]}に進む。{note}", *_phase_rules(game))
     fire_phase_effects(game, "start")
 
@@ -88,7 +93,7 @@ def _phase_rules(game: "Game"):
 
 def _phase_act_forbidden(game: "Game"):
     """The restriction on this phase's own act (set in the set phase, attack in the attack phase), if any."""
-    act = {"set": "set", "attack": "attack", "summon": "summon"}.get(game.board.phase)
+    act = _PHASE_ACTS.get(game.board.phase)
     return forbidding(game, game.board.turn_player, act) if act else None
 
 
@@ -134,7 +139,7 @@ def _consume_refresh_exclusions(game: "Game") -> None:
 # --- 「〇〇フェーズの初めに／終わりに」 (6.4.6) -------------------------------------------------------------
 
 
-def fire_phase_effects(game: "Game", boundary: str) -> None:
+def fire_phase_effects(game: "Game", boundary: PhaseMoment) -> None:
     """Resolve the effects waiting for this phase's start or end whose card is face-up on the top of the
     field at this instant (6.4.6), through the trigger layer (several at once: the turn player's order,
     10.1.2); a card face-down or under another card at that instant is noted and does not fire."""
@@ -144,7 +149,7 @@ def fire_phase_effects(game: "Game", boundary: str) -> None:
     game.check_deck_out()
 
 
-def _waits_for(game: "Game", card: Card, effect: "Effect", boundary: str) -> bool:
+def _waits_for(game: "Game", card: Card, effect: "Effect", boundary: PhaseMoment) -> bool:
     when = effect.when
     if when is None:
         return False
@@ -155,7 +160,7 @@ def _waits_for(game: "Game", card: Card, effect: "Effect", boundary: str) -> boo
     return when.turn == "any" or (when.turn == "own") == own_turn
 
 
-def _note_not_ready(game: "Game", boundary: str) -> None:
+def _note_not_ready(game: "Game", boundary: PhaseMoment) -> None:
     """Say so when a card that would fire is face-down or under another card at the instant (6.4.6).
 
     A face-down card is named by its slot only: the trace does not reveal what the rules keep hidden (3.1.2).
@@ -241,7 +246,7 @@ def _restart_counts(game: "Game") -> None:
         game.trace.step("「1ターンに」数える回数は次のターンに持ち越さない。", THIS_TURN_COUNTS, changes=changes)
 
 
-def _next_turn_player(game: "Game", ending: str) -> str:
+def _next_turn_player(game: "Game", ending: PlayerId) -> PlayerId:
     player = game.board.players[ending]
     if not player.extra_turn:
         return opponent_of(ending)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.naming import card_label, count_words
+from adjudicator.vocabulary import CountedZone, PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Board, Card
@@ -21,6 +22,6 @@ def cards_words(board: "Board", cards: "list[Card]") -> str:
     return "、".join(card_words(board, card) for card in cards) if cards else "なし"
 
 
-def count_change(board: "Board", player: str, zone: str, before: int, after: int) -> str:
+def count_change(board: "Board", player: PlayerId, zone: CountedZone, before: int, after: int) -> str:
     """「Bの山札: 11 → 10」: what changed, for the step's ``changes`` (「不明（−1枚）」 for an unknown count)."""
     return count_words(board, player, zone, before, after)

@@ -19,6 +19,7 @@ from adjudicator.engine.guard import guard_keeps
 from adjudicator.engine.rules import rule
 from adjudicator.engine.zone_order import check_known_top
 from adjudicator.engine import continuous
+from adjudicator.vocabulary import Cause, PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -35,7 +36,7 @@ BATTLE_PROOF = rule("battle_proof", "11.7.2", "「バトルによって墓地へ
 DRAW_IS_FROM_TOP = rule("draw_from_top", ("2.5.1", "6.5.10"), "山札の一番上から引く")
 
 
-def draw(game: "Game", player_id: str, count: int) -> list[Card]:
+def draw(game: "Game", player_id: PlayerId, count: int) -> list[Card]:
     """Move ``count`` cards from the top of the deck to the hand (the caller checked the count)."""
     check_known_top(game, player_id, "deck", count)  # a shuffled deck's top is chance (4.4.1)
     player = game.board.players[player_id]
@@ -47,7 +48,7 @@ def draw(game: "Game", player_id: str, count: int) -> list[Card]:
     return drawn
 
 
-def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> list[Card]:
+def deck_to_graveyard(game: "Game", player_id: PlayerId, count: int, cause: Cause) -> list[Card]:
     """Cards from the top of the deck to the graveyard: damage (cause ``attack``) or an effect (11.3.1)."""
     check_known_top(game, player_id, "deck", count)  # a shuffled deck's top is chance (4.4.1)
     player = game.board.players[player_id]
@@ -57,7 +58,7 @@ def deck_to_graveyard(game: "Game", player_id: str, count: int, cause: str) -> l
     return moved
 
 
-def may_leave(game: "Game", card: Card, cause: str) -> tuple[bool, str]:
+def may_leave(game: "Game", card: Card, cause: Cause) -> tuple[bool, str]:
     """Whether a protection keeps ``card`` on the field (10.2.1, 11.7.2); the reason if it does."""
     if guard_keeps(game, card, cause):  # 〈守護〉 first, face-down too (3.1.8, 3.1.9)
         return False, "〈守護〉（プロテクト）によって場を離れない"
@@ -88,7 +89,7 @@ def carries_history(card: Card) -> bool:
                 or card.power_mods or card.rank_mods or card.grants)
 
 
-def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: str) -> list[Card]:
+def leave_field(game: "Game", cards: Iterable[Card], destination: str, cause: Cause) -> list[Card]:
     """Move field cards (each the top of its slot) to ``destination`` (graveyard, hand, deck_top,
     deck_bottom) together; returns the cards that actually moved.
 
@@ -192,7 +193,7 @@ def set_face_down(game: "Game", card: Card, face_down: bool) -> bool:
     return True
 
 
-def place_on_field(game: "Game", card: Card, player_id: str, slot: int, *, face_down: bool) -> None:
+def place_on_field(game: "Game", card: Card, player_id: PlayerId, slot: int, *, face_down: bool) -> None:
     """Put a card (already taken out of its zone) on top of a slot, or into an empty slot active.
 
     On an occupied slot the stack keeps its state, so a card set on a rested card is rested too (3.2.4).

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.rules import Rule, registered_rules, rule
+from adjudicator.vocabulary import CountedZone, PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Card
@@ -29,7 +30,7 @@ def distinguishable(cards: "list[Card]") -> bool:
     return len(printed) > 1
 
 
-def check_known_top(game: "Game", player_id: str, zone: str, count: int) -> None:
+def check_known_top(game: "Game", player_id: PlayerId, zone: CountedZone, count: int) -> None:
     """Stop when ``count`` cards are taken from the top of a zone of unknown order whose cards differ (4.4.1)."""
     player = game.board.players[player_id]
     cards = getattr(player, zone)
@@ -44,13 +45,13 @@ def check_known_top(game: "Game", player_id: str, zone: str, count: int) -> None
     )
 
 
-def lose_order(game: "Game", player_id: str, zone: str, why: Rule) -> None:
+def lose_order(game: "Game", player_id: PlayerId, zone: CountedZone, why: Rule) -> None:
     """The zone's order is no longer known, for the reason ``why`` (a shuffle, a swap, the player's order)."""
     player = game.board.players[player_id]
     player.order_unknown = tuple((z, name) for z, name in player.order_unknown if z != zone) + ((zone, why.name),)
 
 
-def forget_order(game: "Game", player_id: str, zone: str) -> bool:
+def forget_order(game: "Game", player_id: PlayerId, zone: CountedZone) -> bool:
     """After a shuffle: True when the zone's order really became unknown (its cards differ)."""
     player = game.board.players[player_id]
     if not distinguishable(getattr(player, zone)):

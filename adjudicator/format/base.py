@@ -1,8 +1,8 @@
 """What every model of the scenario format shares: the strict base model, the bounds, the common words.
 
 The bounds keep a scenario a judge's question, not a stress test: past them the loader refuses it. The
-literal types (players, phases, faces, durations) are the format's vocabulary; the Japanese words for them
-live in ``adjudicator.vocabulary``.
+literal types (faces, states, durations) are the format's words; the core ones (players, phases, zones, event
+kinds) are typed in ``adjudicator.vocabulary``, beside the Japanese words for all of them.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from adjudicator.format.errors import problem
+from adjudicator.vocabulary import PLAYER_IDS, Phase, PlayerId
 
 # Bounds: a scenario is a judge's question, not a stress test. Past these the loader refuses it.
 MAX_TEXT = 2_000
@@ -28,16 +29,14 @@ MAX_POWER = 100_000
 MAX_PICKS = 30                # picks given for one effect
 MAX_CONDITION_UNITS = 10      # alternatives or parts in one any_of/all_of/list of words
 
-Player = Literal["A", "B"]
-Phase = Literal["draw", "summon", "effect", "set", "attack"]
-PHASES: tuple[str, ...] = get_args(Phase)  # in the order of a turn (5.2.1)
+PHASES: tuple[Phase, ...] = get_args(Phase)  # in the order of a turn (5.2.1)
 Face = Literal["up", "down"]
 StackState = Literal["active", "rest"]
 Role = Literal["attacker", "blocker", "none"]
 Whose = Literal["self", "opponent", "each"]
 Act = Literal["attack", "block", "summon", "set", "activate", "draw", "event"]
 UntilName = Literal["end_of_attack", "end_of_turn", "next_turn", "end_of_next_turn", "end_of_own_next_turn"]
-SLOT_REFS = tuple(f"{p}{n}" for p in "AB" for n in range(1, 6))
+SLOT_REFS = tuple(f"{p}{n}" for p in PLAYER_IDS for n in range(1, 6))
 
 
 class Strict(BaseModel):

@@ -9,11 +9,12 @@ from pydantic import Field, field_validator, model_validator
 
 from adjudicator.format.base import (
     MAX_CARD_LIST, MAX_EFFECTS, MAX_NAME, MAX_POWER, MAX_STACK, MAX_ZONE_COUNT,
-    Act, Face, Phase, Player, Role, StackState, Strict, Timed,
+    Act, Face, Role, StackState, Strict, Timed,
 )
 from adjudicator.format.effects import Effect
 from adjudicator.format.errors import problem
 from adjudicator.rulebook.numbers import bounded_int
+from adjudicator.vocabulary import Phase, PlayerId
 
 
 # --- cards, stacks, players ------------------------------------------------------------------------
@@ -175,8 +176,8 @@ def _as_int(value: Any) -> int | None:
 
 class GameSpec(Strict):
     round: int = Field(ge=1, le=99)
-    first_player: Player
-    turn_player: Player
+    first_player: PlayerId
+    turn_player: PlayerId
     phase: Phase
 
 

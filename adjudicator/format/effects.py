@@ -9,10 +9,11 @@ from pydantic import Field, field_validator, model_validator
 
 from adjudicator.format.base import (
     MAX_CONDITION_UNITS, MAX_NAME, MAX_POWER, MAX_REPEAT, MAX_SENTENCES, MAX_STEPS, MAX_TEXT, MAX_ZONE_COUNT,
-    Act, Face, Phase, StackState, Strict, Timed, Whose,
+    Act, Face, StackState, Strict, Timed, Whose,
 )
 from adjudicator.format.errors import problem
 from adjudicator.format.wording import read_where_wording
+from adjudicator.vocabulary import EventKind, Phase, Timing
 
 
 # --- selectors and references ----------------------------------------------------------------------
@@ -464,18 +465,12 @@ class Sentence(Strict):
     optional: bool = False
 
 
-TriggerEvent = Literal[
-    "attacks", "is_attacked", "blocks", "is_blocked", "after_attack", "after_block", "summoned",
-    "summoned_without_set", "set", "sent_to_graveyard", "leaves_field", "rested", "flipped_down", "drawn",
-]
-
-
 class When(Strict):
     """What triggers an effect: a game event (「〜た時」/「〜する時」) or a phase boundary (6.4.6)."""
 
-    event: TriggerEvent | None = None
+    event: EventKind | None = None
     card: Literal["self", "own", "opponent", "any"] = "self"
-    timing: Literal["after", "before"] = "after"
+    timing: Timing = "after"
     phase_start: Phase | None = None
     phase_end: Phase | None = None
     turn: Literal["own", "any", "opponent"] = "own"

@@ -6,7 +6,8 @@ from typing import Any, Literal, Union
 
 from pydantic import Field, field_validator
 
-from adjudicator.format.base import Player, Strict
+from adjudicator.format.base import Strict
+from adjudicator.vocabulary import PlayerId
 
 
 class Expect(Strict):
@@ -14,11 +15,11 @@ class Expect(Strict):
     violation: list[str] = Field(default_factory=list)
     # `winner: null` / `decision: null` expect no winner / no decision; "unchecked" (the default) checks
     # nothing. An explicit value, so that the canonical form keeps the difference.
-    winner: Union[Player, None, Literal["unchecked"]] = "unchecked"
+    winner: Union[PlayerId, None, Literal["unchecked"]] = "unchecked"
     state: dict[str, Any] = Field(default_factory=dict)
     cites: list[str] = Field(default_factory=list)
     order: list[str] = Field(default_factory=list)
-    decision: Union[Player, None, Literal["unchecked"]] = "unchecked"
+    decision: Union[PlayerId, None, Literal["unchecked"]] = "unchecked"
     # The engine bound resolution must stop at (``MAX_TRIGGER_DEPTH`` …); a trace that stops at one fails
     # unless it is named here: an engine limit is never a ruling.
     limit: str | None = Field(default=None, max_length=60)

@@ -75,6 +75,12 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
     return _spec(info.alias or name, _members(info.annotation), info, info.is_required(), default)
 
 
+def fields_of(model: type[BaseModel]) -> tuple[FieldSpec, ...]:
+    """Every field of ``model`` as a form types it, with the default a scenario that leaves it out gets, in the
+    model's order (the builder's card, stack, effect and player inputs)."""
+    return tuple(field_spec(name, info) for name, info in model.model_fields.items())
+
+
 def kind_spec(name: str, info: FieldInfo, container: type[BaseModel]) -> KindSpec:
     """The kind ``name`` of ``container``: its spec model is the one model its annotation allows (a nested
     ``container`` such as 「…でないなら」 is a whole value); the rest of the annotation is its plain value."""

@@ -14,10 +14,11 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from adjudicator.format.actions import Action
-from adjudicator.format.base import MAX_ACTIONS, MAX_TEXT, SLOT_REFS, Player, Strict
+from adjudicator.format.base import MAX_ACTIONS, MAX_TEXT, SLOT_REFS, Strict
 from adjudicator.format.board import GameSpec, PlayerSpec
 from adjudicator.format.errors import problem
 from adjudicator.format.expect import Expect
+from adjudicator.vocabulary import PLAYER_IDS, PlayerId
 
 FORMAT = "hi-story-scenario/1"
 
@@ -27,14 +28,14 @@ class Scenario(Strict):
     title: str = Field(min_length=1, max_length=200)
     question: str | None = Field(default=None, max_length=MAX_TEXT)
     game: GameSpec
-    players: dict[Player, PlayerSpec]
+    players: dict[PlayerId, PlayerSpec]
     actions: list[Action] = Field(default_factory=list, max_length=MAX_ACTIONS)
     expect: Expect | None = None
 
     @field_validator("players")
     @classmethod
     def _both_players(cls, value: dict[str, PlayerSpec]) -> dict[str, PlayerSpec]:
-        missing = [p for p in ("A", "B") if p not in value]
+        missing = [p for p in PLAYER_IDS if p not in value]
         if missing:
             raise problem("players_missing", missing=missing)
         return value
@@ -65,7 +66,7 @@ def iter_cards(scenario: Scenario):
 
 def iter_card_paths(scenario: Scenario):
     """(path, card) for every card the scenario declares, the path as errors name it (players.A.hand.0)."""
-    for player_id in ("A", "B"):
+    for player_id in PLAYER_IDS:
         player = scenario.players[player_id]
         for zone in ("deck", "hand", "graveyard"):
             cards = getattr(player, zone)

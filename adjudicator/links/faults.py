@@ -29,6 +29,7 @@ class Cause(str, Enum):
 class Store(str, Enum):
     LINKS = "links"
     CARDS = "cards"
+    RULINGS = "rulings"  # the imported official rulings (adjudicator.official.store)
 
 
 class StoreUnavailable(RuntimeError):

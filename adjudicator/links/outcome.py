@@ -13,11 +13,12 @@ from typing import Any
 
 from adjudicator import vocabulary
 from adjudicator.engine import resolve
-from adjudicator.engine.board_record import PLAYERS, SLOTS, UNKNOWN, BoardRecord, Count, PlayerRecord, SlotRecord
+from adjudicator.engine.board_record import SLOTS, UNKNOWN, BoardRecord, Count, PlayerRecord, SlotRecord
 from adjudicator.engine.render import ALL_LEGAL, SOME_ILLEGAL
 from adjudicator.engine.trace import Trace
 from adjudicator.links.clause_fates import ReleaseCheck, release_check
 from adjudicator.links.ruling import Ruling
+from adjudicator.vocabulary import PLAYER_IDS, CountedZone
 
 _ZONES = tuple((zone, vocabulary.ZONES[zone]) for zone in vocabulary.COUNTED_ZONES)
 MAX_CONTINUATION_PATHS = 5  # where the board to continue from differs: the first few places, then a count
@@ -105,7 +106,7 @@ def _list(items: list[str]) -> str:
 
 def _board_differences(before: BoardRecord, after: BoardRecord) -> list[str]:
     out: list[str] = []
-    for pid in PLAYERS:
+    for pid in PLAYER_IDS:
         old, new = before.player(pid), after.player(pid)
         for zone, word in _ZONES:
             old_count, new_count = _zone_count(old, zone), _zone_count(new, zone)
@@ -118,7 +119,7 @@ def _board_differences(before: BoardRecord, after: BoardRecord) -> list[str]:
     return out
 
 
-def _zone_count(player: PlayerRecord | None, zone: str) -> Count | None:
+def _zone_count(player: PlayerRecord | None, zone: CountedZone) -> Count | None:
     return player.count(zone) if player is not None else None
 
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
+
+from adjudicator.links.faults import Store, unavailable
 
 POOL_MAX_SIZE = 4  # connections per process and store: gunicorn's sync workers use one at a time
 POOL_WAIT_SECONDS = 1.0  # the longest a request waits for a connection (the issue's "fails fast")
@@ -60,6 +62,15 @@ class ProcessPool:
             connection.commit()
         finally:
             pool.putconn(connection)  # a broken one is discarded by the pool, which opens another
+
+    def run(self, work: Callable[[Any], Any], *, what: str, store: Store, writing: bool) -> Any:
+        """``work(connection)`` in one transaction; the driver's error as ``what``'s typed :class:`StoreUnavailable`."""
+        try:
+            with self.connection() as db:
+                return work(db)
+        except driver_errors() as error:
+            done = "written" if writing else "read"
+            raise unavailable(error, f"{what} cannot be {done}", store=store, writing=writing) from error
 
     def _opened(self) -> Any:
         if self._pid != os.getpid():  # first use in this process: a pool of its own (a fork inherits none)

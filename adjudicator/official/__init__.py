@@ -6,18 +6,29 @@ optionally, a scenario whose ``expect`` block is the official answer in the form
 agree with it (``adjudicator verify``, and the ruling's own line on the pages).
 
     >>> rulings = read_rulings_file(Path("qa-2026-12.yaml"))   # RulingImportError naming row and field
-    >>> RulingsFile(data_dir).save(rulings)                     # merged by id, written whole
+    >>> open_rulings(app.config).save(rulings)                  # merged by id, all or nothing (file or PostgreSQL)
 """
 
 from adjudicator.official.importing import RulingImportError, read_rulings, read_rulings_file
 from adjudicator.official.model import OfficialRuling, rulings_citing
-from adjudicator.official.store import RulingsFile, imported_rulings
+from adjudicator.official.store import (
+    PostgresRulingStore,
+    RulingsFile,
+    RulingStore,
+    TooManyRulings,
+    imported_rulings,
+    open_rulings,
+)
 
 __all__ = [
     "OfficialRuling",
+    "PostgresRulingStore",
     "RulingImportError",
+    "RulingStore",
     "RulingsFile",
+    "TooManyRulings",
     "imported_rulings",
+    "open_rulings",
     "read_rulings",
     "read_rulings_file",
     "rulings_citing",

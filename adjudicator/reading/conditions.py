@@ -16,6 +16,7 @@ from typing import Any
 from adjudicator.reading.productions import production
 from adjudicator.reading.targets import GroupedWhere
 from adjudicator.reading.values import NotReadable, merge_where
+from adjudicator.format.base import Whose
 
 
 def _compare(prefix: str, count: int, bound: str) -> dict[str, Any]:
@@ -100,7 +101,7 @@ def _not_both(words: list[Any]) -> None:
         raise NotReadable("「AとBがある」は両方が場にあるという条件（7.3.7）で、形式の条件にない")
 
 
-def _field_count(player: str | None, where: dict[str, Any], count: int, bound: str) -> dict[str, Any]:
+def _field_count(player: Whose | None, where: dict[str, Any], count: int, bound: str) -> dict[str, Any]:
     spec: dict[str, Any] = {}
     if player not in (None, "self"):
         spec["player"] = player

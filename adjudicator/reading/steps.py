@@ -12,6 +12,7 @@ from adjudicator.reading.counts import DRAW, count_of
 from adjudicator.reading.productions import production
 from adjudicator.reading.targets import phrase_of
 from adjudicator.reading.values import OMITTED, NotReadable, NounPhrase, StepDraft
+from adjudicator.format.base import Whose
 
 # --- moving cards between zones (2.3.3, 3.5.1, 11.3.1) ---------------------------------------------
 
@@ -269,7 +270,7 @@ def _act(words: str) -> str:
             rule='restrict_player: (opponent_subject | own_subject) [duration ["、"]] CANNOT\n'
                  'CANNOT: "攻撃できない" | "ブロックできない" | "召喚できない" | "セットできない" | "効果を発動できない"'
                  ' | "事変を発動できない" | "カードを引けない"')
-def restrict_player(player: str, duration: dict[str, Any] | None, words: str) -> StepDraft:
+def restrict_player(player: Whose, duration: dict[str, Any] | None, words: str) -> StepDraft:
     spec: dict[str, Any] = {} if player == "opponent" else {"player": "self"}
     spec["cannot"] = _act(words)
     return _timed("restrict", spec, duration)
@@ -278,7 +279,7 @@ def restrict_player(player: str, duration: dict[str, Any] | None, words: str) ->
 @production("restrict_limit", "10.3.2", "「自分は合わせてn枚までしか召喚できない」: at most n summons this period", step=True,
             rule='restrict_limit: (opponent_subject | own_subject) [duration ["、"]] "合わせて" number "枚" "までしか" LIMITED\n'
                  'LIMITED: "召喚できない" | "事変を発動できない"')
-def restrict_limit(player: str, duration: dict[str, Any] | None, limit: int, words: str) -> StepDraft:
+def restrict_limit(player: Whose, duration: dict[str, Any] | None, limit: int, words: str) -> StepDraft:
     spec: dict[str, Any] = {} if player == "opponent" else {"player": "self"}
     spec.update({"cannot": _act(words), "limit": limit})
     return _timed("restrict", spec, duration)

@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.format.base import Whose
+from adjudicator.vocabulary import ZoneName
+
 
 # The object of a step whose object the text leaves out (「A1をウラにし、オモテにする」): filled by the sentence
 # with the card just named, or refused (sentences.omitted_object).
@@ -32,8 +35,8 @@ class NounPhrase:
     """Cards named by their place and their information (「相手の場のレストしているカード」): AND of its
     conditions (7.3.1); ``every`` when 「全ての」 was said inside it (8.3)."""
 
-    player: str | None = None
-    zone: str = "field"
+    player: Whose | None = None
+    zone: ZoneName = "field"
     where: dict[str, Any] = field(default_factory=dict)
     every: bool = False
     most: dict[str, str] | None = None     # 「最もパワーが高い」 (7.3.11)

@@ -6,11 +6,17 @@ clauses that define them the topic (5.4.1 for 攻撃できない). Read by the r
 the case instead: the clauses the reading cites (5.6.3 for このターン, 8.2.5 for a card's restriction) and the
 mechanics it names (a duration, a restriction, leaving the field), in the rulebook's words from
 :mod:`adjudicator.vocabulary`. A quote the reader cannot read at all is searched by its words, as before.
+
+Card text is also typed without brackets (「1枚墓地へ送り、2枚引く。で…」, 「相手は次のターン攻撃できないって…」):
+:func:`unquoted_spans` cuts the question where card text would end (a sentence's end, or the words that
+take card text as their object: って／という／を使／の効果) and the reader reads each span. There an
+unquoted span counts only when the reader reads all of it: a question's own words are no card text.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +31,12 @@ _PLAIN_SENTENCES = ("1枚引く", "これをレストする", "相手は次の�
 _WORDS_BY_KEY = {**vocabulary.STEPS, "restrict": "できない", "protect": "場を離れない"}
 _WORDS_BY_VALUE = {"until": vocabulary.DURATIONS, "cannot": vocabulary.ACTS, "from_": vocabulary.PROTECTIONS,
                    "event": vocabulary.EVENTS}
+# Where card text typed without brackets ends: a sentence's end (。), or a word that takes the card text as
+# its object or names it (「…引く」って, 「…引く」という, 「…引く」を使う, 「…引く」の効果, 「…引く」で).
+# The span before it ends in a verb or its negation, as an effect's sentence does (6.5.1).
+_UNQUOTED_END = re.compile(r"(?<=[うくぐすつぬぶむるい])(?:。|って|という|を使|の効果|効果|カード|で[、,]?)")
+_MAX_UNQUOTED_SPANS = 3  # each is one reading (a few ms): the question's first few candidate ends
+_MIN_UNQUOTED_LENGTH = 4  # 「引く」 alone is a word of the question, not card text
 
 
 @dataclass(frozen=True)
@@ -33,6 +45,7 @@ class CardText:
 
     cites: frozenset[str]
     mechanics: tuple[str, ...]
+    whole: bool = False  # every part of the text was read (nothing unread)
 
     @property
     def read(self) -> bool:
@@ -58,7 +71,27 @@ class CardTextReader:
             return NOTHING
         data = reading.to_json()
         mechanics = tuple(dict.fromkeys(_mechanics(data)))
-        return CardText(frozenset(reading.cites) - self._everywhere, mechanics)
+        return CardText(frozenset(reading.cites) - self._everywhere, mechanics, not reading.unread)
+
+    def read_unquoted(self, words: str) -> CardText:
+        """The card text a question holds without brackets: the readings of the spans the reader reads whole."""
+        return combined(reading for span in unquoted_spans(words)
+                        if (reading := self.read(span)).whole and reading.read)
+
+
+def unquoted_spans(words: str) -> tuple[str, ...]:
+    """The spans of ``words`` that may be card text typed without brackets: from the question's start, and
+    from the start of its sentence, to each place card text would end; the first few."""
+    spans: list[str] = []
+    sentence = 0  # where the current sentence starts; card text of several sentences starts at the question's start
+    for match in _UNQUOTED_END.finditer(words):
+        for start in dict.fromkeys((0, sentence)):
+            span = words[start:match.start()].strip(" 、,")
+            if len(span) >= _MIN_UNQUOTED_LENGTH and span not in spans and len(spans) < _MAX_UNQUOTED_SPANS:
+                spans.append(span)
+        if match.group(0) == "。":
+            sentence = match.end()
+    return tuple(spans)
 
 
 def _mechanics(node: Any) -> Iterator[str]:

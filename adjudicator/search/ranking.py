@@ -12,7 +12,12 @@ on ``limit``. The scores are then adjusted, each adjustment measured by ``bench/
 - the effect marks and bracket pairs (「1」, 〈〉) match a field of their own;
 - a section's first clause gains only for a bare-term query (``その後``, ``場を離れるとは``), and for a
   question about a case the title, section-title and defined-term fields count less;
-- a clause cited by the best hits gains a little (citation evidence).
+- a clause cited by the best hits gains a little (citation evidence);
+- card text, quoted or typed without brackets, read by the card reader: the clauses its reading cites gain;
+- what is asked (search/asked.py): a clause that permits or forbids gains a little on a question of whether
+  something may be done, when it already holds half the question's words; on a question of order, the list
+  that states the order comes just above its step;
+- an item that only names something in a list (no sentence) counts half.
 """
 
 from __future__ import annotations
@@ -101,6 +106,19 @@ class Profile:
     definition_penalty: float = 0.0
     intent_kinds: frozenset[str] = frozenset({"permission", "timing", "order", "count"})
     definition_asks: frozenset[str] = frozenset({"permission"})  # the questions the penalty is for
+    # The intent bonus only for a clause holding at least this share of the question's words (coordination's
+    # share): the asked kind re-ranks the clauses that already match the situation, not every clause.
+    intent_gate: float = 0.0
+    # In coordination, a word found only in card text quoted from memory counts this much: the quote describes
+    # the card, the rest of the question the situation asked about.
+    quote_concept_weight: float = 1.0
+    read_unquoted: bool = True  # card text typed without brackets is read too (search/card_text.py)
+    # An item that is only a name in a list (5.2.1-1 「ドロー&リフレッシュフェーズ」: no sentence) states no rule;
+    # its few words match a question about the thing it names better than the clause that rules on it does.
+    # Its score is multiplied by (1 - this).
+    entry_penalty: float = 0.0
+    # A question of order (search/asked.py) is answered by a list of steps before any one step: see Ranker._listed.
+    order_lists: bool = False
 
 
 def is_term_query(parsed: ParsedQuery, content_words: int) -> bool:
@@ -143,6 +161,8 @@ class Ranker:
         # The node of each (book, id) the index holds, without normalising the id again on every hit.
         self._nodes = {(book_id, node.id): node for book_id, book in books.items() for node in book.walk()}
         self._known = frozenset(self._nodes)
+        # The items that are only a name in a list, with no sentence of their own (entry_penalty).
+        self._entries = frozenset(key for key, node in self._nodes.items() if _names_only(node))
         # The clauses that open their section (6.7.1 of 6.7), for the opening bonus.
         self._openers = frozenset(key for key, node in self._nodes.items() if _opens_section(books[key[0]], node))
         self.found_anywhere = functools.lru_cache(maxsize=1024)(self._found_anywhere)
@@ -182,11 +202,14 @@ class Ranker:
         return variants
 
     def card_text(self, parsed: ParsedQuery) -> CardText:
-        """The reading of the quotes no clause contains, as card text (NOTHING when the profile reads none)."""
+        """The reading of the quotes no clause contains, and of card text typed without brackets, as card text
+        (NOTHING when the profile reads none)."""
         profile = self.profile
-        if not parsed.phrases or not (profile.reader_bonus or profile.mechanic_weight or profile.card_quote_weight != 1):
+        if not (profile.reader_bonus or profile.mechanic_weight or profile.card_quote_weight != 1):
             return NOTHING
-        return combined(self._card_reader.read(phrase) for phrase in parsed.phrases if not self.found_anywhere(phrase))
+        quoted = [self._card_reader.read(phrase) for phrase in parsed.phrases if not self.found_anywhere(phrase)]
+        unquoted = self._card_reader.read_unquoted(parsed.words) if profile.read_unquoted else NOTHING
+        return combined((*quoted, unquoted))
 
     def _phrase_weight(self, phrase: str) -> float:
         if self.profile.card_quote_weight == 1.0 or self.found_anywhere(phrase):
@@ -265,17 +288,25 @@ class Ranker:
     def concepts(self, parsed: ParsedQuery) -> list[frozenset[str]]:
         """The query's words, each as the forms a clause may contain it in: as typed, its base form, its
         kanji stem (引ける → 引), and the rulebook terms the glossary reads it as (デッキ → 山札)."""
-        concepts: list[frozenset[str]] = []
+        return [concept for concept, _ in self.weighed_concepts(parsed)]
+
+    def weighed_concepts(self, parsed: ParsedQuery) -> list[tuple[frozenset[str], bool]]:
+        """:meth:`concepts`, each with whether it comes only from card text quoted from memory."""
+        concepts: list[tuple[frozenset[str], bool]] = []
         for text in (parsed.words, *parsed.phrases):
+            quoted = text != parsed.words and not self.found_anywhere(text)
             readings = self.glossary.readings(text, *self.misspellings) if self.profile.synonyms else ()
             for _, surface, base in self.words(text):
                 forms = {surface, base, _stem(surface)}
                 for reading in readings:
                     if surface in reading.word or reading.word in surface:
                         forms |= {reading.word, *reading.terms}
-                concepts.append(frozenset(form for form in forms if form))
-        concepts += [frozenset({mark if mark in BRACKETS else f"「{mark}」"}) for mark in parsed.marks]
-        return list(dict.fromkeys(concepts))
+                concepts.append((frozenset(form for form in forms if form), quoted))
+        concepts += [(frozenset({mark if mark in BRACKETS else f"「{mark}」"}), False) for mark in parsed.marks]
+        first: dict[frozenset[str], bool] = {}
+        for concept, quoted in concepts:  # a word both in the question and in a quote is the question's
+            first[concept] = first.get(concept, True) and quoted
+        return list(first.items())
 
     def _searchable(self, book_id: str, node_id: str) -> str:
         return self._searchable_text.get((book_id, node_id), "")
@@ -347,7 +378,30 @@ class Ranker:
         ranked = self._sorted(entry for _, entry in adjusted)
         if cite and ranked:
             ranked = self._cited(ranked, self._known)
+        if profile.order_lists and ranked and "order" in adjust.asked:
+            ranked = self._listed(ranked, found, adjust)
         return ranked[:count], len(keys)
+
+    def _listed(self, ranked: list[Scored], found: Matches, adjust: _Adjustment) -> list[Scored]:
+        """A question of order puts the list before its items: an item among the best hits (10.6.2-2, a step)
+        lifts the clause that lists it just above itself, when that clause states an order (10.6.2 「以下の順序で
+        処理する」) and the words match it."""
+        lifts: dict[tuple[str, str], float] = {}
+        for hit in ranked[: self.profile.citation_depth]:
+            key = (hit.book.id, hit.node.parent)
+            if hit.node.kind == "item" and "order" in self.kinds.get(key, ()):  # 「以下の順序で処理する」
+                lifts[key] = max(lifts.get(key, 0.0), hit.score * _MARGIN)
+        if not lifts:
+            return ranked
+        place = {key: index for index, key in enumerate(found.keys) if key in lifts}  # matched by the words
+        entries = {(entry.book.id, entry.node.id): entry for entry in ranked}
+        for key, lifted in lifts.items():
+            if key not in place:
+                continue
+            entry = entries.get(key) or Scored(adjust.score(key, found.scores[place[key]]), self._books[key[0]],
+                                               self._nodes[key])
+            entries[key] = entry if entry.score >= lifted else Scored(lifted, entry.book, entry.node)
+        return self._sorted(entries.values())
 
     def _without_unknown(self, found: Matches) -> Matches:
         kept = [index for index, key in enumerate(found.keys) if key in self._known]
@@ -388,8 +442,11 @@ class _Adjustment:
         profile = ranker.profile
         self._ranker = ranker
         self._profile = profile
-        concepts = ranker.concepts(parsed) if profile.coordination > 0 else []
+        weighed = ranker.weighed_concepts(parsed) if profile.coordination > 0 else []
+        concepts = [concept for concept, _ in weighed]
         weights = ranker._weights(concepts) if concepts else []
+        weights = [weight * (profile.quote_concept_weight if quoted else 1.0)
+                   for weight, (_, quoted) in zip(weights, weighed)]
         # Coordination: for each concept (with its weight), the clauses whose text or titles hold one of its forms.
         self._concepts = list(zip(ranker._concept_keys(concepts), weights))
         self._total = sum(weights) or 1.0
@@ -397,8 +454,11 @@ class _Adjustment:
         self._opening = term_query or profile.opening_for_questions
         self._phrases = parsed.phrases
         self._cited = ranker.card_text(parsed).cites if profile.reader_bonus > 0 else frozenset()
-        self._asked = asked(parsed.words) if profile.intent_bonus or profile.definition_penalty else frozenset()
-        self._boosted = self._asked & profile.intent_kinds
+        # What the question asks (search/asked.py), read only when the profile uses it.
+        self.asked = (asked(parsed.words) if profile.intent_bonus or profile.definition_penalty or profile.order_lists
+                      else frozenset())
+        self._boosted = self.asked & profile.intent_kinds
+        self._entry_penalty = profile.entry_penalty
         # Coverage is a share of the (non-negative) weights, at most 1: only the bonuses raise a score.
         self.ceiling = ((1 + profile.card_text_bonus if self._card_terms else 1.0)
                         * (1 + profile.opening_bonus if self._opening else 1.0)
@@ -408,12 +468,14 @@ class _Adjustment:
 
     def score(self, key: tuple[str, str], score: float) -> float:
         profile, ranker = self._profile, self._ranker
+        share = 1.0
         if self._concepts:
             matched = 0
             for keys, weight in self._concepts:  # concept by concept: the additions of sum()
                 if key in keys:
                     matched += weight
-            score *= (matched / self._total) ** profile.coordination
+            share = matched / self._total
+            score *= share ** profile.coordination
         if self._card_terms and any(term in ranker._sources[key].folded for term in self._card_terms):
             score *= 1 + profile.card_text_bonus
         if self._opening and key in ranker._openers:
@@ -422,11 +484,13 @@ class _Adjustment:
             score *= 1 + profile.phrase_bonus
         if self._cited and key[0] == _READER_BOOK and key[1] in self._cited:
             score *= 1 + profile.reader_bonus
-        if self._asked:
+        if self._entry_penalty and key in ranker._entries:
+            score *= 1 - self._entry_penalty
+        if self.asked:
             kinds = ranker.kinds.get(key, frozenset())
-            if kinds & self._boosted:
+            if kinds & self._boosted and share >= profile.intent_gate:
                 score *= 1 + profile.intent_bonus
-            if "definition" in kinds and self._asked & profile.definition_asks:
+            if "definition" in kinds and self.asked & profile.definition_asks:
                 score *= 1 - profile.definition_penalty
         return score
 
@@ -435,6 +499,11 @@ def _stem(word: str) -> str:
     """The kanji a word starts with when kana follow (引ける → 引, 送られる → 送): the part that does not inflect."""
     stem = word.rstrip("".join(_HIRAGANA))
     return stem if stem and stem != word and not any(char in _HIRAGANA for char in stem) else ""
+
+
+def _names_only(node: Node) -> bool:
+    """An item of a list that names something (a phase, a part of an effect) and states nothing: no sentence."""
+    return node.kind == "item" and not any(end in node.text for end in "。．")
 
 
 def _opens_section(book: Rulebook, node: Node) -> bool:

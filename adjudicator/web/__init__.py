@@ -18,7 +18,16 @@ from jinja2 import FileSystemBytecodeCache
 
 from adjudicator import paths
 from adjudicator.web import api, assets, builder, cards, health, home, rulebook, rulings, search
-from adjudicator.web.common import errors, json_responses, link_store, page_cache, rate_limits, security, services
+from adjudicator.web.common import (
+    errors,
+    json_responses,
+    link_store,
+    official_store,
+    page_cache,
+    rate_limits,
+    security,
+    services,
+)
 from adjudicator.web.rulings import examples
 from adjudicator.web.search import pages as search_pages
 
@@ -61,6 +70,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     _keep_compiled_templates(app)
     services.init_app(app)
     link_store.init_app(app)
+    official_store.init_app(app)
     assets.init_app(app)
     api.init_app(app)
     home.init_app(app)

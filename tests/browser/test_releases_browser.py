@@ -80,3 +80,33 @@ def test_the_diff_page_and_its_renumbering_toggle(phone):
     phone.locator("article[data-kind='removed'] a[data-old]").click()
     expect(phone).to_have_url(re.compile(r"/rules/hi-story/v1\.0\.0/4\.4\.2$"))
     expect(phone.locator("[data-newer]")).to_contain_text("最新版にはこの条文はありません")
+
+
+def test_a_clause_page_says_when_the_official_rulings_cannot_be_read(browser, landed_server, serve, monkeypatch):
+    """PostgreSQL keeping the rulings is down: the clause is read as ever, the rulings' place says why they are
+    missing (never an empty block that reads as "no rulings")."""
+    from adjudicator.links.faults import Cause, Store, StoreUnavailable
+    from adjudicator.web import create_app
+
+    def down():
+        raise StoreUnavailable("down", cause=Cause.DATABASE_DOWN, store=Store.RULINGS, writing=False)
+
+    app = create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": "memory://"})
+    store = app.extensions["adjudicator.official"]
+    monkeypatch.setattr(store, "stamp", down)
+    monkeypatch.setattr(store, "load", down)
+    served = serve(app)
+    context = browser.new_context(base_url=next(served), locale="ja-JP", viewport=PHONE, is_mobile=True,
+                                  has_touch=True)
+    try:
+        phone = context.new_page()
+        phone.goto("/rules/hi-story/6.7.1")
+        expect(phone.locator("article.clause-page")).to_contain_text("直前の動作が一部でも行えなかった場合は")
+        notice = phone.locator("section.official-rulings [data-unavailable]")
+        expect(notice).to_contain_text("いまは公式裁定を読めません（データベース（PostgreSQL）に接続できません）")
+        expect(phone.locator("li.official-ruling")).to_have_count(0)
+        _fits_the_screen(phone)
+        phone.screenshot(path=str(ARTIFACTS / "releases-clause-rulings-unavailable-phone.png"), full_page=True)
+    finally:
+        context.close()
+        served.close()

@@ -8,8 +8,7 @@ import json
 from adjudicator.engine import resolve
 from adjudicator.format.loading import canonical_json
 from adjudicator.reading import load_scenario
-from adjudicator.web.builder.data import scenario_data
-from adjudicator.web.builder.draft import draft_from_data, new_draft
+from adjudicator.web.builder.draft import draft_from_data, new_draft, scenario_data
 from tests.scenario_builder import scenario as build
 
 

@@ -11,7 +11,7 @@ import pytest
 from adjudicator import vocabulary as v
 from adjudicator.format.actions import ACTION_KINDS, Defence
 from adjudicator.format.base import PHASES, Act, Face, Role, StackState, UntilName
-from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, TriggerEvent
+from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -34,7 +34,7 @@ GLOSSED = {"ZONES": v.ZONES, "FACES": v.FACES, "STATES": v.STATES, "TYPES": v.TY
         (PHASES, v.PHASES),
         (get_args(Act), v.ACTS),
         (get_args(UntilName), v.DURATIONS),
-        (get_args(TriggerEvent), v.EVENTS),
+        (get_args(v.EventKind), v.EVENTS),
         (get_args(Face), v.FACES),
         (get_args(StackState), v.STATES),
         (tuple(r for r in get_args(Role) if r != "none"), v.ROLES),
@@ -93,3 +93,42 @@ def test_the_readme_glossary_agrees_with_the_vocabulary():
     assert disagreeing == []
     missing = [f"{title}[{name!r}]" for title, table in GLOSSED.items() for name in table if (id(table), name) not in checked]
     assert missing == [], "not in the README glossary"
+
+
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [(v.PLAYER_IDS, ("A", "B")), (get_args(v.Phase), tuple(v.PHASES)), (get_args(v.ZoneName), tuple(v.ZONES)),
+     (get_args(v.PhaseMoment), tuple(v.PHASE_MOMENTS)), (get_args(v.EventKind), tuple(v.EVENTS)),
+     (get_args(v.Timing), tuple(v.TIMINGS)), (v.COUNTED_ZONES, ("deck", "graveyard", "hand"))],
+    ids=["players", "phases", "zones", "phase-moments", "events", "timings", "counted-zones"],
+)
+def test_every_typed_name_has_its_word_in_order(names, words):
+    assert tuple(names) == words
+
+
+def test_the_format_and_the_engine_type_the_core_words_from_the_vocabulary():
+    from adjudicator.engine.events import Event
+    from adjudicator.format.board import GameSpec
+    from adjudicator.format.effects import When
+    from adjudicator.format.scenario import Scenario
+
+    assert GameSpec.model_fields["turn_player"].annotation == v.PlayerId
+    assert GameSpec.model_fields["phase"].annotation == v.Phase
+    assert When.model_fields["event"].annotation == v.EventKind | None
+    assert get_args(Scenario.model_fields["players"].annotation)[0] == v.PlayerId
+    assert Event.__annotations__["kind"] == "EventKind" and Event.__annotations__["player"] == "PlayerId"
+
+
+def test_every_event_the_engine_makes_is_a_kind_a_trigger_can_wait_for():
+    import ast
+
+    engine = README.parent / "adjudicator" / "engine"
+    made = {
+        (path.name, call.args[0].value)
+        for path in engine.rglob("*.py")
+        for call in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Event"
+        and call.args and isinstance(call.args[0], ast.Constant)
+    }
+    assert len(made) >= 10
+    assert {kind for _, kind in made} <= set(get_args(v.EventKind))

@@ -26,12 +26,17 @@ def postgres_url() -> str:
     return url
 
 
-def fresh_postgres_store(url: str) -> PostgresLinkStore:
-    """A store on its own schema, so test runs never see each other's rows."""
+def fresh_schema_url(url: str, prefix: str = "links_test") -> str:
+    """``url`` on a new schema of its own, so test runs never see each other's rows."""
     import psycopg
 
-    schema = f"links_test_{uuid.uuid4().hex[:12]}"
+    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(url, autocommit=True) as db:
         db.execute(f'CREATE SCHEMA "{schema}"')
     separator = "&" if "?" in url else "?"
-    return PostgresLinkStore(f"{url}{separator}options=-csearch_path%3D{schema}")
+    return f"{url}{separator}options=-csearch_path%3D{schema}"
+
+
+def fresh_postgres_store(url: str) -> PostgresLinkStore:
+    """A store on its own schema, so test runs never see each other's rows."""
+    return PostgresLinkStore(fresh_schema_url(url))

@@ -1,7 +1,7 @@
 """Two instances of the service behind nginx (deploy/nginx.conf, one server line each), sharing PostgreSQL for
-links and cards and Redis for the write limit, started as in production (bench/instances.py: the README's
-gunicorn command per instance): a link made on one opens on the other, the write limit counts one client once
-across both, and killing one instance (SIGKILL to its whole process group) under load loses no request through
+links, cards and official rulings and Redis for the write limit, started as in production (bench/instances.py:
+the README's gunicorn command per instance): a link made on one opens on the other, a ruling imported once shows
+on both, the write limit counts one client once across both, and killing one instance (SIGKILL to its whole process group) under load loses no request through
 nginx, POSTs included. The 60 s version of the load is ``python -m bench.instances`` (README: many instances).
 
 Skipped with a message without nginx, redis-server or ADJUDICATOR_TEST_DATABASE_URL (``.ci/run`` has all three).
@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from adjudicator.official.store import FILE_NAME, STAMP_SECONDS
 from bench.front_server import NGINX
 from bench.instances import REDIS, Fleet, killed_halfway, request
 
@@ -23,6 +27,8 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 
 WRITE_LIMIT = 12  # per client and hour (a loaded machine may take a minute for these), across both instances
 LOAD_SECONDS = 12.0  # the suite's short load; bench/instances.py runs 60 s
+RULINGS = REPOSITORY / "tests" / "data" / "official" / "rulings.yaml"  # q-2026-001 cites 6.7.1
+CLAUSE = "/rules/hi-story/6.7.1"
 
 
 def _database_url() -> str:
@@ -69,6 +75,23 @@ def test_a_link_made_on_one_instance_opens_on_the_other(fleet):
     cards = [json.loads(request(instance.port, "GET", "/api/cards?q=%E3%81%8F")[1])["cards"]
              for instance in fleet.instances]  # one card library (PostgreSQL), filled once
     assert cards[0] and cards[0] == cards[1]
+
+
+def test_a_ruling_imported_once_shows_on_both_instances(fleet, tmp_path):
+    """``adjudicator rulings import`` with the instances' database (from any machine, any data directory): each
+    instance shows the ruling within STAMP_SECONDS, on a page it had kept before the import."""
+    for instance in fleet.instances:  # kept by each instance's page cache, without the rulings (a fresh schema)
+        status, body, _ = request(instance.port, "GET", CLAUSE)
+        assert status == 200 and 'data-ruling="q-2026-001"' not in body.decode("utf-8")
+    environment = {**os.environ, "ADJUDICATOR_DATABASE_URL": fleet.url, "ADJUDICATOR_DATA_DIR": str(tmp_path)}
+    imported = subprocess.run([sys.executable, "-m", "adjudicator", "rulings", "import", str(RULINGS)],
+                              env=environment, capture_output=True, text=True, timeout=120)
+    assert imported.returncode == 0, imported.stderr
+    assert not (tmp_path / FILE_NAME).exists()
+    time.sleep(STAMP_SECONDS + 0.1)
+    for instance in fleet.instances:
+        status, body, _ = request(instance.port, "GET", CLAUSE)
+        assert status == 200 and 'data-ruling="q-2026-001"' in body.decode("utf-8")
 
 
 def test_the_write_limit_counts_one_client_once_across_both_instances(app, data_dir, tmp_path):

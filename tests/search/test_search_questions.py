@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from adjudicator import paths
@@ -196,3 +198,22 @@ def test_ascii_and_duel_masters_brackets_are_the_rulebooks_brackets():
 
     assert parse_query("<守護>").marks == ("〈〉",) and parse_query("＜守護＞").marks == ("〈〉",)
     assert parse_query("《信長》").marks == ("〈〉",) and parse_query("[武士]").marks == ("【】",)
+
+
+def test_a_phase_s_own_clause_comes_before_the_list_entry_that_only_names_it(search_engine):
+    # 5.2.1-1 is 「ドロー&リフレッシュフェーズ」 alone, an entry of 5.2.1's list: it states no rule. 5.2.2 rules on it.
+    ids = [hit.id for hit in search_engine.search("ドロー&リフレッシュフェーズでは何をする？", book="hi-story").hits]
+    assert ids[0] == "5.2.2"
+    assert "5.2.1-1" not in ids[:3]
+
+
+def test_a_question_of_order_gets_the_ordered_list_before_its_step(search_engine):
+    from adjudicator.search.engine import DEFAULT_PROFILE
+
+    question = "身代わりとブロックの選択はどっちが先？"
+    ids_ = ids(search_engine.search(question, book="hi-story"))
+    assert ids_[:2] == ["10.6.2", "10.6.2-3"]  # 「攻撃1回は、以下の順序で処理する」 before its step 3
+    unlisted = search_engine.with_profile(dataclasses.replace(DEFAULT_PROFILE, order_lists=False))
+    assert ids(unlisted.search(question, book="hi-story"))[:2] == ["10.6.2-3", "10.6.2"]
+    # Not a question of order: the step stays where its words put it.
+    assert ids(search_engine.search("攻撃した後の効果はいつ？", book="hi-story"))[0] == "10.6.2-10"

@@ -19,8 +19,7 @@ from adjudicator.format.actions import ACTION_KINDS, Action
 from adjudicator.format.effects import CONDITION_KINDS, STEP_KINDS, Condition, MillSpec, Step
 from adjudicator.format.errors import FormatError
 from adjudicator.web.builder import kinds as builder_kinds
-from adjudicator.web.builder.data import scenario_data, validated
-from adjudicator.web.builder.draft import draft_from_data, new_draft
+from adjudicator.web.builder.draft import draft_from_data, new_draft, scenario_data, validated
 from adjudicator.web.builder.edit import apply_operation
 from adjudicator.web.builder.posted import LIST_LIMITS, MAX_FIELDS, draft_from_form
 from adjudicator.web.builder.posted import LIST_KEYS

@@ -68,3 +68,35 @@ def test_size_zero_turns_it_off(_session_env):
     client.get("/rules/hi-story/6.7.1")
     client.get("/rules/hi-story/6.7.1")
     assert len(_cache(app)) == 0 and _cache(app).misses == 0
+
+
+def _rulings_store(app):
+    return app.extensions["adjudicator.official"]
+
+
+def test_a_page_whose_rulings_cannot_be_read_says_so_and_is_not_kept(fresh_app, monkeypatch):
+    from adjudicator.links.faults import Cause, Store, StoreUnavailable
+
+    def down():
+        raise StoreUnavailable("down", cause=Cause.DATABASE_DOWN, store=Store.RULINGS, writing=False)
+
+    store = _rulings_store(fresh_app)
+    monkeypatch.setattr(store, "stamp", down)
+    monkeypatch.setattr(store, "load", down)
+    client = fresh_app.test_client()
+    for _ in range(2):
+        page = client.get("/rules/hi-story/6.7.1")
+        assert page.status_code == 200
+        assert "いまは公式裁定を読めません（データベース（PostgreSQL）に接続できません）" in page.get_data(as_text=True)
+    assert len(_cache(fresh_app)) == 0
+    monkeypatch.undo()
+    assert "公式裁定を読めません" not in client.get("/rules/hi-story/6.7.1").get_data(as_text=True)
+    assert len(_cache(fresh_app)) == 1
+
+
+def test_a_page_made_while_the_rulings_changed_is_not_kept(fresh_app, monkeypatch):
+    stamps = iter(range(100))
+    monkeypatch.setattr(_rulings_store(fresh_app), "stamp", lambda: str(next(stamps)))
+    client = fresh_app.test_client()
+    assert client.get("/rules/hi-story/6.7.1").status_code == 200
+    assert len(_cache(fresh_app)) == 0  # an import between the key and the answer: the next request makes it again

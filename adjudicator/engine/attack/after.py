@@ -9,6 +9,7 @@ from adjudicator.engine.attack.state import Attack, gone, settle
 from adjudicator.engine.events import Event
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
+from adjudicator.vocabulary import EventKind
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -28,6 +29,7 @@ def after_move(game: "Game") -> None:
 def after_attack(game: "Game", attack: Attack) -> None:
     """⑩: 「攻撃した後」「ブロックした後」 only for a card still on the field."""
     considered: list[Considered] = []
+    kind: EventKind
     for card, incarnation, kind, player, name in (
         (attack.attacker, attack.attacker_incarnation, "after_attack", attack.player, "攻撃した後"),
         (attack.blocker, attack.blocker_incarnation, "after_block", attack.defender, "ブロックした後"),

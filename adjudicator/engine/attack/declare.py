@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 
 from adjudicator.engine import legality, naming, restrictions, zone_moves
 from adjudicator.engine.attack.state import REST_LIMITS_ATTACK, Attack, settle
-from adjudicator.engine.board import Card, opponent_of
+from adjudicator.engine.board import Card
 from adjudicator.engine.events import Event
 from adjudicator.engine.outcomes import Illegal
 from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
 from adjudicator.engine.stats import FACE_DOWN_NOT_ATTACKER, roles_of
 from adjudicator.format.actions import AttackSpec
+from adjudicator.vocabulary import PlayerId, opponent_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -44,7 +45,7 @@ def declare_attack(game: "Game", spec: AttackSpec) -> Attack:
     return attack
 
 
-def _attacker(game: "Game", ref: str, player: str) -> Card:
+def _attacker(game: "Game", ref: str, player: PlayerId) -> Card:
     card, stack = legality.field_top(game, ref, player, "攻撃するカード", ATTACKER_NEEDS)
     label = naming.card_label(game.board, card)
     if stack.face_down:
@@ -56,7 +57,7 @@ def _attacker(game: "Game", ref: str, player: str) -> Card:
     return card
 
 
-def _target(game: "Game", ref: str, defender: str) -> Card:
+def _target(game: "Game", ref: str, defender: PlayerId) -> Card:
     card, stack = legality.field_top(game, ref, defender, "攻撃対象", TARGETS)
     label = naming.card_label(game.board, card)
     if stack.face_down:

@@ -17,6 +17,7 @@ from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
 from adjudicator.engine.stats import FACE_DOWN_NOT_ATTACKER, POWER_FLOOR, power_of, roles_of
 from adjudicator.engine.trace import Considered
 from adjudicator.format.actions import Defence
+from adjudicator.vocabulary import PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -95,7 +96,7 @@ def _may_be_usable(game: "Game", attack: Attack, defence: Defence) -> bool:
         return True
 
 
-def _defended_earlier_this_turn(game: "Game", defender: str) -> bool:
+def _defended_earlier_this_turn(game: "Game", defender: PlayerId) -> bool:
     """Whether ``defender`` used a defence on an earlier attack of this turn; records this one (11.2.5)."""
     board = game.board
     key = f"defence:{defender}"

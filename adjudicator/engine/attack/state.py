@@ -16,6 +16,7 @@ from adjudicator.engine.rules import ATTACKER_LEFT, TARGET_LEFT, Rule, rule
 from adjudicator.engine.stats import power_of
 from adjudicator.engine.trace import Considered
 from adjudicator.format.actions import Defence
+from adjudicator.vocabulary import PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -34,8 +35,8 @@ class Attack:
     attacker_incarnation: int
     target: Card | None  # None: the opponent's deck
     target_incarnation: int
-    player: str
-    defender: str
+    player: PlayerId
+    defender: PlayerId
     blocker: Card | None = None
     blocker_incarnation: int = 0
     defence: Defence | None = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.format.base import Whose
 from adjudicator.format.effects import Condition, ItCondition, PlayerCount, Where
 from adjudicator.engine.facts import (
     BARE_FIELD_CARD,
@@ -22,6 +23,7 @@ from adjudicator.engine.effects.selectors import STATE_WITHOUT_FACE
 from adjudicator.engine.board import zone_count
 from adjudicator.engine.rules import Rule, rule
 from adjudicator import vocabulary
+from adjudicator.vocabulary import CountedZone
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -51,8 +53,9 @@ def judge(run: "EffectRun", condition: Condition) -> tuple[bool, str, tuple[Rule
     return _JUDGES[kind](run, getattr(condition, kind))
 
 
-def _zone_count(zone: str, comparison: str):
+def _zone_count(zone: CountedZone, comparison: str):
     def judge_count(run: "EffectRun", spec) -> tuple[bool, str, tuple[Rule, ...]]:
+        whose: Whose
         whose, count = ("self", spec) if isinstance(spec, int) else (spec.player, spec.count)
         players = run.players(whose)
         sizes = [zone_count(run.board.players[p], zone, f"「…枚{'以上' if comparison == 'at_least' else '以下'}なら」の判定", ZONE_COUNT) for p in players]

@@ -25,6 +25,7 @@ from adjudicator.engine.zone_moves import put_in_zone
 from adjudicator.engine.rules import cited_clauses, rule
 from adjudicator.engine.trace import Considered
 from adjudicator.engine.zone_order import PLAYERS_ORDER, RANDOM_PICK, SHUFFLED_ORDER, distinguishable, forget_order, lose_order
+from adjudicator.vocabulary import COUNTED_ZONES, PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Card
@@ -99,7 +100,7 @@ def search_step(run: "EffectRun", step: Step) -> StepResult:
         picked = _random_pick(run, spec, looked)
     else:
         picked = _pick_after_looking(run, spec, owner, looked)
-    before = {zone: len(getattr(player, zone)) for zone in ("deck", "graveyard", "hand")}
+    before = {zone: len(getattr(player, zone)) for zone in COUNTED_ZONES}
     for card in picked:
         _zone_of(player, card).remove(card)
         put_in_zone(game, card, spec.to)
@@ -117,7 +118,7 @@ def _zone_of(player, card: "Card") -> list:
     return next(getattr(player, zone) for zone in ("deck", "graveyard") if any(c is card for c in getattr(player, zone)))
 
 
-def _pick_after_looking(run: "EffectRun", spec: SearchSpec, owner: str, looked: dict[str, list]) -> list:
+def _pick_after_looking(run: "EffectRun", spec: SearchSpec, owner: PlayerId, looked: dict[str, list]) -> list:
     """Look, then choose within what meets the condition (6.5.6); none found or none wanted is allowed (6.6.1)."""
     board = run.board
     candidates = [card for zone in spec.zones for card in looked[zone] if card.known and matches(spec.where, facts_of(board, card), run.source.uid)]
@@ -165,7 +166,7 @@ def _random_pick(run: "EffectRun", spec: SearchSpec, looked: dict[str, list]) ->
     )
 
 
-def _rest_of_top(run: "EffectRun", spec: SearchSpec, owner: str, rest: list) -> None:
+def _rest_of_top(run: "EffectRun", spec: SearchSpec, owner: PlayerId, rest: list) -> None:
     player = run.board.players[owner]
     for card in rest:
         player.deck.remove(card)
@@ -178,7 +179,7 @@ def _rest_of_top(run: "EffectRun", spec: SearchSpec, owner: str, rest: list) -> 
         lose_order(run.game, owner, "deck", PLAYERS_ORDER)
 
 
-def _record_move(run: "EffectRun", spec: SearchSpec, owner: str, picked: list, changes: list[str]) -> None:
+def _record_move(run: "EffectRun", spec: SearchSpec, owner: PlayerId, picked: list, changes: list[str]) -> None:
     to = {"hand": "手札に加える", "graveyard": "墓地へ送る", "deck_top": "山札の上に置く", "deck_bottom": "山札の下に置く"}[spec.to]
     if not picked:
         run.game.trace.step(f"{run.label}: {owner}は選ぶカードがない（または選ばない）ので、何も{to.removesuffix('る')}ない。", HIDDEN_TARGETS_OPTIONAL, COUNTS_AND_CONTENTS)
@@ -198,7 +199,7 @@ def _record_move(run: "EffectRun", spec: SearchSpec, owner: str, picked: list, c
     run.game.trace.step(f"{run.label}: {text}。", *rules, changes=changes)
 
 
-def _supplementary_shuffle(run: "EffectRun", spec: SearchSpec, owner: str, picked: list) -> None:
+def _supplementary_shuffle(run: "EffectRun", spec: SearchSpec, owner: PlayerId, picked: list) -> None:
     """4.4.1: zones looked into are shuffled after the move; 4.4.2: others only if the player chooses."""
     if spec.random:
         return  # nothing was looked at (4.3.1)

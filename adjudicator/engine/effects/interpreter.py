@@ -41,6 +41,7 @@ from adjudicator.engine.effects import (  # noqa: F401
 )
 from adjudicator.engine.picks import with_picks
 from adjudicator.engine.rules import SEQUENTIAL_MILL_EACH, rule
+from adjudicator.vocabulary import PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -62,7 +63,7 @@ ACTIVATOR_GONE = rule(
 )
 
 
-def run_effect(game: "Game", source: Card, effect: Effect, controller: str, own: bool = False,
+def run_effect(game: "Game", source: Card, effect: Effect, controller: PlayerId, own: bool = False,
                cause: Card | None = None) -> bool:
     """Resolve ``effect`` of ``source`` for ``controller``; True when its last sentence fully resolved.
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import Effect
 from adjudicator.engine.rules import rule
+from adjudicator.vocabulary import PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -20,17 +21,17 @@ COPY_NAME_LIMIT = rule("copy_name_limit", "6.11.6", "効果名に紐づく発動
 COPY_NAME_COUNTS = rule("copy_name_counts", "6.11.8", "効果名を参照して発動した事実を問う条件は、コピー経由の発動でも満たされる")
 
 
-def record_activation(game: "Game", player: str, effect: Effect) -> None:
+def record_activation(game: "Game", player: PlayerId, effect: Effect) -> None:
     """An effect name was activated by ``player`` this turn (a copy too, 6.11.8)."""
     board = game.board
     board.activated = board.activated + ((player, effect.name, board.turn_index),)
 
 
-def activated_this_turn(game: "Game", player: str, name: str) -> bool:
+def activated_this_turn(game: "Game", player: PlayerId, name: str) -> bool:
     return (player, name, game.board.turn_index) in game.board.activated
 
 
-def name_limit_problem(game: "Game", player: str, effect: Effect) -> str | None:
+def name_limit_problem(game: "Game", player: PlayerId, effect: Effect) -> str | None:
     """「この効果は他のカードも含めて1ターンに1度しか発動できない」 already used this turn (6.11.6)."""
     if effect.once_per_turn_by_name and activated_this_turn(game, player, effect.name):
         return f"｛{effect.name}｝はこのターン既に発動している（他のカードも含めて1ターンに1度）"

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from adjudicator.format.effects import Effect, Step
-from adjudicator.engine.board import Card, opponent_of
+from adjudicator.engine.board import Card
 from adjudicator.engine.facts import CardFacts, facts_of
 from adjudicator.engine.words import card_words
+from adjudicator.format.base import Whose
+from adjudicator.vocabulary import CountedZone, PlayerId, opponent_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -66,7 +68,7 @@ class Referent:
 
 
 StepRunner = Callable[["EffectRun", Step, bool], bool]
-EffectRunner = Callable[["Game", Card, Effect, str], bool]  # the interpreter's run_effect, for 効果コピー (6.11)
+EffectRunner = Callable[["Game", Card, Effect, PlayerId], bool]  # the interpreter's run_effect, for 効果コピー (6.11)
 
 
 @dataclass
@@ -74,7 +76,7 @@ class EffectRun:
     game: "Game"
     source: Card
     effect: Effect
-    controller: str
+    controller: PlayerId
     source_incarnation: int
     it: list[Referent] = field(default_factory=list)
     did: set[str] = field(default_factory=set)
@@ -82,7 +84,7 @@ class EffectRun:
     started_on_field: bool = False
     activator_gone_noted: bool = False
     cause: Card | None = None   # the card whose event fired this effect (「そのカード」), if any
-    looked_into: list[tuple[str, str]] = field(default_factory=list)  # decks/graveyards searched in this step (4.4.1)
+    looked_into: list[tuple[PlayerId, CountedZone]] = field(default_factory=list)  # decks/graveyards searched in this step (4.4.1)
     cause_incarnation: int = 0
     # The interpreter's step and effect runners, handed in so that a step holding steps (``repeat``,
     # ``choose_effects``) or running an effect (``copy_effect``) does so without the step handlers importing
@@ -92,7 +94,7 @@ class EffectRun:
 
     @classmethod
     def start(
-        cls, game: "Game", source: Card, effect: Effect, controller: str, step_runner: StepRunner | None = None,
+        cls, game: "Game", source: Card, effect: Effect, controller: PlayerId, step_runner: StepRunner | None = None,
         effect_runner: EffectRunner | None = None, cause: Card | None = None,
     ) -> "EffectRun":
         return cls(
@@ -117,7 +119,7 @@ class EffectRun:
     def board(self):
         return self.game.board
 
-    def players(self, whose: str) -> list[str]:
+    def players(self, whose: Whose) -> list[PlayerId]:
         """The players a step names, relative to the effect's controller (7.2.1: no subject = 自分)."""
         if whose == "self":
             return [self.controller]

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.format.effects import Effect
-from adjudicator.engine.board import opponent_of
 from adjudicator.engine.facts import contains
 from adjudicator.engine.effects.selectors import CHOOSE
 from adjudicator.engine.words import card_words
@@ -23,6 +22,7 @@ from adjudicator.engine.outcomes import Illegal
 from adjudicator.engine.restrictions import forbidding
 from adjudicator.engine.rules import rule
 from adjudicator.engine.trace import Considered
+from adjudicator.vocabulary import opponent_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.board import Card

@@ -30,6 +30,7 @@ from adjudicator.engine.events import Event
 from adjudicator.engine.rules import Rule, rule
 from adjudicator.engine.trace import Considered
 from adjudicator.format.effects import CardRef, Step, SummonWithoutSetSpec
+from adjudicator.vocabulary import CountedZone, PlayerId
 
 if TYPE_CHECKING:
     from adjudicator.engine.effects.run import EffectRun
@@ -269,10 +270,11 @@ def _placement_words(run: "EffectRun", card: Card, slot: int, target: Card | Non
     return f"{card.label()}を{where}にセットせずに召喚する{state}"
 
 
-def _zone_changes(board, before: dict[str, tuple[int, int, int]]) -> list[str]:
+def _zone_changes(board, before: dict[PlayerId, tuple[int, int, int]]) -> list[str]:
     changes = []
     for pid, (hand, deck, graveyard) in before.items():
         player = board.players[pid]
+        zone: CountedZone
         for zone, old in (("hand", hand), ("deck", deck), ("graveyard", graveyard)):
             new = len(getattr(player, zone))
             if new != old:

@@ -23,8 +23,9 @@ from adjudicator.format.fields import (
     FieldSpec,
     KindSpec,
 )
-from adjudicator.web.builder.conversion import Conversion, number, parse_yaml, merge_more
-from adjudicator.web.builder.values import checked, flag, flow, joined, mapping, rest_text, sequence, split, text
+from adjudicator.web.builder.values import (
+    Conversion, checked, flag, flow, joined, mapping, merge_more, number, parse_yaml, rest_text, sequence, split, text,
+)
 
 Draft = dict[str, Any]
 

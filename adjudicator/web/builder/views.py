@@ -13,8 +13,7 @@ from adjudicator.format.loading import dumps
 from adjudicator.format.scenario import Scenario
 from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import encode_payload
-from adjudicator.web.builder.data import validated
-from adjudicator.web.builder.draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order
+from adjudicator.web.builder.draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order, validated
 from adjudicator.web.builder.edit import apply_operation, offline_items
 from adjudicator.web.builder.inputs import TEMPLATE_HELPERS
 from adjudicator.web.builder.kinds import LEFT_OPEN, NO_DEFENCE

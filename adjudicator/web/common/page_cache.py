@@ -11,8 +11,11 @@ Only 200 answers to GET are kept, never one that sets a cookie, never one larger
 the cache holds at most ``PAGE_CACHE_SIZE`` entries (0 turns it off) and ``MAX_TOTAL_BYTES`` in all, the
 least recently used going first. Nothing here is shared between workers, and nothing survives a restart:
 the rulebook and the engine only change with a new deployment. The official rulings a clause or trace page
-shows change with an import, at any time: the imported file's modification time is part of every key, so an
-import is seen on the next request (``generation``).
+shows change with an import, at any time, through any instance: their store's change stamp (the file's
+modification time, or PostgreSQL's import counter, re-read at most every ``official.store.STAMP_SECONDS``) is
+part of every key, so an import is seen on the next request, or within that bound (``generation``). A page is
+kept only if the stamp is the same after it was made as before (an import meanwhile, or a store that could not
+be read: a page that says so is never kept).
 """
 
 from __future__ import annotations
@@ -21,13 +24,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
-from adjudicator.official import RulingsFile
-from adjudicator.paths import user_data_dir
+from adjudicator.links.faults import StoreUnavailable
+from adjudicator.web.common.official_store import official_store
 
 # The endpoints whose 200 answer depends on the URL alone (and the Host, for absolute links in the page).
 IMMUTABLE_ENDPOINTS = frozenset({
@@ -56,7 +58,8 @@ class Page:
 class PageCache:
     """WSGI middleware: serves a kept :class:`Page` for an immutable endpoint, or keeps the app's answer."""
 
-    def __init__(self, app: Flask, wsgi_app: Callable, size: int, generation: Callable[[], str] = lambda: ""):
+    def __init__(self, app: Flask, wsgi_app: Callable, size: int,
+                 generation: Callable[[], str | None] = lambda: ""):
         self._urls = app.url_map
         self._generation = generation
         self._wsgi_app = wsgi_app
@@ -91,10 +94,13 @@ class PageCache:
             return None
         if endpoint not in IMMUTABLE_ENDPOINTS:
             return None
+        generation = self._generation()
+        if generation is None:  # the rulings cannot be read now: the page says so, and is not kept
+            return None
         # Accept-Encoding decides the coding flask-compress chooses; browsers send a handful of spellings.
         return (environ.get("HTTP_HOST", ""), environ.get("SCRIPT_NAME", ""), environ.get("PATH_INFO", ""),
                 environ.get("QUERY_STRING", ""), "".join(environ.get("HTTP_ACCEPT_ENCODING", "").lower().split()),
-                environ.get("wsgi.url_scheme", "http"), self._generation())
+                environ.get("wsgi.url_scheme", "http"), generation)
 
     def _keep(self, key: tuple[str, ...], environ: dict, start_response: Callable) -> Iterable[bytes]:
         answered: dict[str, object] = {}
@@ -109,7 +115,8 @@ class PageCache:
         finally:
             if hasattr(result, "close"):
                 result.close()
-        self._store(key, answered, body)
+        if self._generation() == key[-1]:  # no import meanwhile, and the rulings could be read
+            self._store(key, answered, body)
         return [body]
 
     def _store(self, key: tuple[str, ...], answered: dict, body: bytes) -> None:
@@ -132,20 +139,18 @@ class PageCache:
 
 
 def init_app(app: Flask) -> PageCache:
-    try:
-        rulings = RulingsFile(user_data_dir()).path
-    except OSError:  # no data directory to write: nothing can be imported into it either
-        rulings = None
+    with app.app_context():
+        rulings = official_store()
     cache = PageCache(app, app.wsgi_app, int(app.config.get("PAGE_CACHE_SIZE", DEFAULT_SIZE)),
-                      generation=lambda: _modified(rulings) if rulings else "")
+                      generation=lambda: _stamp(rulings))
     app.wsgi_app = cache
     app.extensions["page_cache"] = cache
     return cache
 
 
-def _modified(path: Path) -> str:
-    """The file's modification time (one stat), or "" while there is none."""
+def _stamp(rulings) -> str | None:
+    """The rulings' change stamp, or None while their store cannot be read."""
     try:
-        return str(path.stat().st_mtime_ns)
-    except OSError:
-        return ""
+        return rulings.stamp()
+    except StoreUnavailable:
+        return None

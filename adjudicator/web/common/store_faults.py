@@ -1,5 +1,5 @@
 """A store that fails while serving, answered in Japanese: 503 with ``Retry-After`` and the reason, 507 past
-the links' quota. One handler for the short links and the card library (``links.faults.StoreUnavailable``):
+the links' quota. One handler for the short links, the card library and the official rulings (``links.faults.StoreUnavailable``):
 the message says which store, whether it was reading or writing, and why (the error's ``cause``).
 """
 
@@ -21,6 +21,8 @@ _WHAT: Mapping[tuple[Store, bool], str] = {
     (Store.LINKS, False): "いまは短縮リンクを読み出せません",
     (Store.CARDS, True): "いまはカードライブラリに書き込めません",
     (Store.CARDS, False): "いまはカードライブラリを読めません",
+    (Store.RULINGS, True): "いまは公式裁定を保存できません",
+    (Store.RULINGS, False): "いまは公式裁定を読めません",
 }
 REASONS: Mapping[Cause, str] = {
     Cause.READ_ONLY: "保存先のディスクが読み取り専用になっています",
@@ -34,6 +36,7 @@ REASONS: Mapping[Cause, str] = {
 _STILL: Mapping[Store, str] = {
     Store.LINKS: "シナリオを含むリンクはそのまま使えます。",
     Store.CARDS: "カード情報は手で入力できます。",
+    Store.RULINGS: "条文・検索・判定はそのまま使えます。",
 }
 STORE_FULL = "短縮リンクの保存容量の上限に達したため、新しい短縮リンクを作れません。シナリオを含むリンクはそのまま使えます。"
 

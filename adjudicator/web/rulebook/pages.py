@@ -13,7 +13,7 @@ from adjudicator.web.common.urls import in_page_href, node_url, reference_href, 
 from adjudicator.web.rulebook.nearest import nearest_nodes
 from adjudicator.web.rulings.examples import examples_citing
 from adjudicator.web.rulebook.versions import clause_history, moved_here
-from adjudicator.web.rulings.official import official_rulings
+from adjudicator.web.rulings.official import block_json, official_rulings
 from adjudicator.web.rulebook.serialize import dump_json, dump_markdown, node_json, toc_json
 from adjudicator.web.common.services import books, find_book
 from adjudicator.web.common.twins import json_twin
@@ -144,8 +144,7 @@ def _versions_json(versions: dict) -> dict:
     return {
         "history": [{"release": row.release, "effective_date": row.effective_date, "clause": row.clause,
                      "url": row.url, "change": row.change} for row in versions["history"]],
-        "official_rulings": [{**view.ruling.model_dump(exclude={"scenario"}), "engine_agrees": view.agrees}
-                             for view in versions["official"]],
+        **block_json(versions["official"]),
     }
 
 

@@ -14,9 +14,9 @@ from xml.etree import ElementTree
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 
 from adjudicator import vocabulary
-from adjudicator.official import imported_rulings
 from adjudicator.rulebook import load_release, releases
 from adjudicator.rulebook.changes import DiffItem, ReleaseDiff, release_diff
+from adjudicator.web.common.official_store import official_store
 from adjudicator.web.common.services import book_or_404, books
 from adjudicator.web.common.twins import json_twin
 
@@ -167,7 +167,7 @@ def _release_entries() -> list[dict[str, str]]:
 
 def _ruling_entries() -> list[dict[str, str]]:
     entries = []
-    for ruling in imported_rulings():
+    for ruling in official_store().load():  # the feed is its rulings: a store that cannot be read is a 503
         link = url_for("rules.node", book_id=ruling.book, ref=ruling.clauses[0]) + f"#ruling-{ruling.id}"
         marked = f"（{ruling.superseded_by} に差し替え）" if ruling.superseded else ""
         entries.append({"title": f"公式裁定 {ruling.id}: {ruling.question}{marked}", "id": _absolute(link),

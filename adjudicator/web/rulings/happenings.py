@@ -6,8 +6,9 @@ resolving again; a battle is named only where the trace's battle step (10.6.2の
 
 from __future__ import annotations
 
-from adjudicator.engine.board_record import PLAYERS, PlayerRecord, SlotRecord
+from adjudicator.engine.board_record import PlayerRecord, SlotRecord
 from adjudicator.engine.trace import Trace
+from adjudicator.vocabulary import PLAYER_IDS, CountedZone, PlayerId
 
 BATTLE_STEP = "10.6.2-6"  # 「パワーを確定し、バトルを行う」: the step that names both cards of a battle
 MAX_PARTS = 6
@@ -16,7 +17,7 @@ MAX_PARTS = 6
 def what_happened(trace: Trace) -> tuple[str, ...]:
     battle_texts = [step.text for step in trace.steps if BATTLE_STEP in step.cites]
     parts: list[str] = []
-    for pid in PLAYERS:
+    for pid in PLAYER_IDS:
         old, new = trace.initial.player(pid), trace.final.player(pid)
         if old is None or new is None:  # a trace without its boards (an older document): nothing to read off
             continue
@@ -31,7 +32,7 @@ def what_happened(trace: Trace) -> tuple[str, ...]:
     return tuple(parts[:MAX_PARTS])
 
 
-def _count(player: PlayerRecord, zone: str) -> int:
+def _count(player: PlayerRecord, zone: CountedZone) -> int:
     return player.known_count(zone) or 0
 
 
@@ -69,7 +70,7 @@ def _arrivals(old: PlayerRecord, new: PlayerRecord) -> list[str]:
     return out
 
 
-def _zone_moves(pid: str, old: PlayerRecord, new: PlayerRecord, from_field: int) -> list[str]:
+def _zone_moves(pid: PlayerId, old: PlayerRecord, new: PlayerRecord, from_field: int) -> list[str]:
     deck = _count(old, "deck") - _count(new, "deck")
     graveyard = _count(new, "graveyard") - _count(old, "graveyard") - from_field
     hand = _count(new, "hand") - _count(old, "hand")

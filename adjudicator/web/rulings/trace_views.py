@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator import vocabulary
-from adjudicator.engine.board_record import PLAYERS, SLOTS, UNKNOWN, BoardRecord, Count, PlayerRecord, SlotRecord
+from adjudicator.engine.board_record import SLOTS, UNKNOWN, BoardRecord, Count, PlayerRecord, SlotRecord
 from adjudicator.engine.render import verdict_words
 from adjudicator.engine.trace import Trace
 from adjudicator.rulebook import Rulebook
 from adjudicator.web.rulings.happenings import what_happened
+from adjudicator.vocabulary import PLAYER_IDS
 
 ZONE_WORDS = tuple((zone, vocabulary.ZONES[zone]) for zone in vocabulary.COUNTED_ZONES)
 PHASE_WORDS = vocabulary.PHASES
@@ -86,7 +87,7 @@ def verdict(trace: Trace) -> Verdict:
 def key_numbers(trace: Trace) -> list[str]:
     """「Bの山札 9 → 6枚」: each zone count that changed."""
     out = []
-    for pid in PLAYERS:
+    for pid in PLAYER_IDS:
         before, after = trace.initial.player(pid), trace.final.player(pid)
         if before is None or after is None:
             continue

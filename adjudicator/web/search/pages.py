@@ -24,7 +24,7 @@ from adjudicator.search.suggest import MAX_SUGGESTIONS
 from adjudicator.web.common.services import books, clause_search, find_book, services, suggestions
 from adjudicator.web.common.urls import node_url
 from adjudicator.web.common.twins import json_twin
-from adjudicator.web.rulings.official import rulings_for_search
+from adjudicator.web.rulings.official import block_json, rulings_for_search
 
 bp = Blueprint("search", __name__)
 
@@ -228,8 +228,7 @@ def _search_json():
     pages = _pages(result, limit, page)
     payload["page"], payload["next"] = page, pages["next"] and pages["next"].replace("/search?", "/search.json?", 1)
     payload["examples"] = [dict(example.as_json(), url=_example_url(example.name)) for example in _examples(result)]
-    payload["official_rulings"] = [{**view.ruling.model_dump(exclude={"scenario"}), "engine_agrees": view.agrees}
-                                   for view in rulings_for_search(result.query.text, result.hits)]
+    payload.update(block_json(rulings_for_search(result.query.text, result.hits)))
     return jsonify(payload)
 
 
