@@ -29,7 +29,7 @@ from adjudicator.engine.stats import EFFECTIVE_RANK, rank_of
 from adjudicator.engine.trace import Considered
 from adjudicator.engine.turns import advance_to
 from adjudicator.engine.marks import ACTIVATION_CONDITION, MARK_WORDS, mark_problem, mark_rules, use_mark
-from adjudicator.engine.outcomes import Illegal
+from adjudicator.engine.outcomes import Illegal, Unknown
 from adjudicator.engine.zone_moves import take_from_zone
 from adjudicator.vocabulary import PlayerId
 
@@ -43,6 +43,9 @@ REST_DOES_NOT_STOP = rule("rest_does_not_stop", "3.2.4", "レスト状態は効�
 EVENT_LEVEL = rule("event_level", ("6.8.1", "6.8.2"), "事変は、場のオモテのカードの一番大きなランク以下のレベルなら発動できる")
 EVENT_NEEDS_FACE_UP = rule(
     "event_needs_face_up", "2.2.1", "事変は、自分か相手の場にそのレベル以上のランクのオモテのカードがある時に発動できる（なければレベル0も発動できない）"
+)
+LEVEL_ASKED_OF_OWNER = rule(
+    "level_asked_of_owner", "4.2.2", "自分の手札の内容は自分にはいつでも確認できるので、空欄の事変のレベルはその持ち主に尋ねる"
 )
 ONE_EVENT_PER_TURN = rule("one_event_per_turn", ("6.8.1", "11.2.4"), "事変は相手のターンも含め1ターンに1枚まで")
 EVENT_IN_NO_ZONE = rule("event_in_no_zone", ("2.8.1", "2.8.2"), "処理中の事変はどのゾーンにも属さない")
@@ -136,7 +139,8 @@ def highest_face_up_rank(game: "Game") -> tuple[int | None, Card | None, int]:
 
 
 def event_problem(game: "Game", player: PlayerId, card: Card, counter: bool = False) -> tuple[str, tuple[Rule, ...]] | None:
-    """Why ``player`` cannot activate the event ``card`` now, or None (6.8.1, 6.8.2, 11.2.4)."""
+    """Why ``player`` cannot activate the event ``card`` now, or None (6.8.1, 6.8.2, 11.2.4); :class:`Unknown`
+    when that depends on a level the scenario left blank."""
     if not card.is_event:
         return f"{card.label()}は事変ではない", (PERSON_AND_EVENT,)
     if counter and not card.info.counter:
@@ -146,12 +150,20 @@ def event_problem(game: "Game", player: PlayerId, card: Card, counter: bool = Fa
     forbidden = forbidding(game, player, "event", card)
     if forbidden is not None:
         return forbidden[0], forbidden[1]
-    level = card.info.level or 0
+    level = card.info.level
     highest, holder, _ = highest_face_up_rank(game)
+    if highest is not None and level is None:  # 6.8.1 compares the level: a blank one is unknown, never 0
+        raise Unknown(
+            player, f"事変{card.label()}のレベル",
+            f"事変{card.label()}のレベルが入力されていない。発動できるかどうかは、そのレベルが場のオモテのカードの一番大きなランク"
+            f"{highest}（{card_words(game.board, holder)}）以下かどうかによるので、レベルを指定してください",
+            EVENT_LEVEL, EFFECTIVE_RANK, *((COUNTER_EVENT_ONLY,) if counter else ()), LEVEL_ASKED_OF_OWNER,
+        )
     if highest is None or level > highest:
         basis = f"場のオモテのカードの一番大きなランクは{highest}（{card_words(game.board, holder)}）" if holder else "場にオモテのカードがない"
         none_up = (EVENT_NEEDS_FACE_UP,) if highest is None else ()  # 6.8.1's 「一番大きなランク」 needs a card at all
-        return f"{card.label()}のレベル{level}に対し、{basis}。ウラのカードと場の下のカードは数えない", (EVENT_LEVEL, *none_up, EFFECTIVE_RANK, FACE_DOWN_NO_INFO)
+        compared = f"のレベル{level}に対し" if level is not None else "はレベルが入力されていないが、どのレベルでも"
+        return f"{card.label()}{compared}、{basis}。ウラのカードと場の下のカードは数えない", (EVENT_LEVEL, *none_up, EFFECTIVE_RANK, FACE_DOWN_NO_INFO)
     return None
 
 
@@ -165,7 +177,7 @@ def resolve_event(game: "Game", player: PlayerId, card: Card) -> None:
     highest, holder, left_out = highest_face_up_rank(game)
     considered = [Considered.of(f"ウラのカード・場の下のカード{left_out}枚のランクは判定に使わない", EVENT_LEVEL)] if left_out else []
     game.trace.step(
-        f"{player}は手札から事変{card.label()}（レベル{card.info.level or 0}）を発動する。場のオモテのカードの一番大きなランクは"
+        f"{player}は手札から事変{card.label()}（レベル{card.info.level}）を発動する。場のオモテのカードの一番大きなランクは"
         f"{highest}（{card_words(board, holder)}）。処理中の事変はどのゾーンにも属さない。",
         EVENT_LEVEL, ONE_EVENT_PER_TURN, EFFECTIVE_RANK, EVENT_IN_NO_ZONE,
         changes=[count_change(game.board, player, "hand", hand, len(owner.hand))], considered=considered,

@@ -3,7 +3,7 @@
 The loop in :func:`resolve` snapshots the board before each action (``Board.snapshot``): an action found illegal is rolled back
 and reported as a violation with its clauses (the board is unchanged), and resolution goes on with the
 next action. Resolution stops for good when the game ends, when a player's choice is needed that the
-scenario did not make (a decision, also a count the scenario left unknown), when the rulebook does not
+scenario did not make (a decision, also a count or an event's level the scenario left blank), when the rulebook does not
 decide (a gap), or at one of the engine's own limits (named in the trace's ``limit``).
 
 Every mechanism is imported here directly, so once ``adjudicator.engine`` is imported every rule is
@@ -24,7 +24,7 @@ from adjudicator.engine.board_record import BoardRecord
 from adjudicator.engine.continuation import scenario_form
 from adjudicator.engine.game import Game
 from adjudicator.engine.naming import ZONE_NAMES
-from adjudicator.engine.outcomes import Illegal, Stop
+from adjudicator.engine.outcomes import Illegal, Stop, Unknown
 from adjudicator.engine.rules import COUNTS_PUBLIC
 from adjudicator.engine.trace import MAX_STEPS, Progress, Recorder, Trace, TraceFull
 from adjudicator.engine.triggers import TRIGGERS
@@ -99,9 +99,10 @@ def resolve(scenario: Scenario) -> Trace:
         except Stop:
             progress = _stopped(progress, index, recorder, board)
             break
-        except CountUnknown as missing:
-            _ask_count(recorder, missing)
-            progress = Progress(progress.actions, index, index, f"{missing.player}の{ZONE_NAMES[missing.zone]}の枚数")
+        except (CountUnknown, Unknown) as blank:
+            missing = _as_unknown(blank)
+            recorder.decide(missing.player, missing.question, [], *missing.rules)
+            progress = Progress(progress.actions, index, index, missing.needs)
             break
         except TraceFull:  # many long actions, each under the operation bound: stop, as for a loop
             recorder.engine_limit(
@@ -130,17 +131,15 @@ def _raised_at(illegal: Illegal) -> str:
     return f"{tb.tb_frame.f_globals.get('__name__', '?')}:{tb.tb_lineno}" if tb is not None else "?"
 
 
-def _ask_count(recorder: Recorder, missing: CountUnknown) -> None:
-    """Stop and ask for a count the scenario left unknown, instead of assuming one (4.1.1, 4.1.3)."""
-    zone = ZONE_NAMES[missing.zone]
-    recorder.decide(
-        missing.player,
-        f"{missing.player}の{zone}の枚数が入力されていない。{missing.why}はその枚数によるので、枚数を指定してください"
-        f"（{missing.player}の{zone}: 枚数）",
-        [],
-        *missing.rules,
-        COUNTS_PUBLIC,
-    )
+def _as_unknown(blank: CountUnknown | Unknown) -> Unknown:
+    """The value a stopped ruling asks for instead of assuming one; a count left unknown is asked of its
+    owner, since counts are public (4.1.1, 4.1.3)."""
+    if isinstance(blank, Unknown):
+        return blank
+    zone = ZONE_NAMES[blank.zone]
+    needs = f"{blank.player}の{zone}の枚数"
+    question = f"{needs}が入力されていない。{blank.why}はその枚数によるので、枚数を指定してください（{blank.player}の{zone}: 枚数）"
+    return Unknown(blank.player, needs, question, *blank.rules, COUNTS_PUBLIC)
 
 
 def _choices_of(action: Action) -> Choices:

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from tests.browser.phone import ARTIFACTS, PHONE
+from tests.browser.phone import ARTIFACTS, PHONE, no_sideways_scroll, settled
 
 STORED = ("/", "/scenario/new", "/scenarios", "/rules/hi-story", "/rules/hi-story/all", "/rules/duel-masters",
           "/rules/duel-masters/all")
@@ -153,3 +153,148 @@ def test_offline_the_place_buttons_still_put_a_card_in_the_slot_and_fit_the_phon
     phone_at.locator('[id="players.B.field.2"]').screenshot(path=str(ARTIFACTS / "offline-place-card-390.png"))
     phone_at.reload()  # the offline edit is in the draft this browser keeps
     expect(phone_at.locator('[name="players.B.field.2.cards.0.name"]')).to_have_value("足軽")
+
+
+# A judge's edits, button by button (each builder edit button once at least): ("click", accessible name, within),
+# ("fill", input name, value), ("check", radio name, value) or ("select", select name, value). Run offline they must leave the very form the server makes of them online.
+EFFECT = "players.A.field.1.cards.0.effects.0"
+SENTENCE = f"{EFFECT}.sentences.0"
+STEP = f"{SENTENCE}.steps.0"
+EDITS = (
+    ("click", "A1にカードを置く", None), ("fill", "players.A.field.1.cards.0.name", "織田信長"),
+    ("click", "A1にカードを重ねる", None), ("fill", "players.A.field.1.cards.1.name", "豊臣秀吉"),
+    ("click", "A1のカード1を削除", None),
+    ("click", "B1にカードを置く", None), ("fill", "players.B.field.1.cards.0.name", "足軽"),
+    ("click", "Bの手札をカードで指定", None), ("fill", "players.B.hand.cards.0.name", "伏兵"),
+    ("fill", "players.B.hand.cards.0.id", "fuse"),
+    ("click", "Bの手札にカードを追加", None), ("fill", "players.B.hand.cards.1.name", "足止め"),
+    ("click", "手札のカード1を下へ", "players.B"),
+    ("click", "手札のカード1を削除", "players.B"),
+    ("click", "効果を追加", "players.A.field.1.cards.0"), ("fill", "players.A.field.1.cards.0.effects.0.name", "天下布武"),
+    ("click", "文を追加（「。」）", "players.A.field.1.cards.0"),
+    ("click", "処理を追加（「し、」）", "players.A.field.1.cards.0"),
+    ("click", "処理2を上へ", "players.A.field.1.cards.0"),
+    ("click", "処理1を削除", "players.A.field.1.cards.0"),
+    ("select", f"{STEP}.kind", "power"), ("select", f"{STEP}.kind", "mill"),  # a step's kind changed
+    ("fill", f"{STEP}.count", "2"), ("select", f"{STEP}.kind", "draw"),  # the count typed is kept
+    ("select", f"{SENTENCE}.if.kind", "hand_at_least"), ("fill", f"{SENTENCE}.if.value", "3"),  # a condition's kind
+    ("select", f"{SENTENCE}.if.kind", "deck_at_most"), ("fill", f"{SENTENCE}.if.count", "5"),
+    ("select", f"{SENTENCE}.if.kind", "graveyard_at_least"),
+    ("select", f"{EFFECT}.when.kind", "event"), ("select", f"{EFFECT}.when.kind", "phase_start"),  # a trigger's
+    ("select", f"{EFFECT}.when.turn", "opponent"), ("select", f"{EFFECT}.when.kind", "phase_end"),
+    ("click", "攻撃を追加", None), ("click", "事変を使う", None), ("click", "行動を追加", None),
+    ("click", "行動3を上へ", None), ("click", "行動1を下へ", None), ("click", "行動2を削除", None),
+    ("fill", "actions.1.played.name", "奇襲"),
+    ("select", "game.turn_player", "B"),  # the attacker's and the defender's choices follow the turn player
+    ("select", "actions.0.kind", "event"), ("fill", "actions.0.played.name", "足止め"),  # an action's kind changed
+    ("select", "actions.0.kind", "attack"),
+    ("select", "actions.0.kind", "set"), ("fill", "actions.0.card", "fuse"),
+    ("select", "actions.0.kind", "activate"),  # the card typed is kept
+    ("click", "攻撃を追加", None),  # in B's turn: B's cards attack
+    ("click", "行動を追加", None), ("select", "actions.3.kind", "summon_phase"),  # a summon's entries
+    ("click", "召喚するカードを追加", None), ("fill", "actions.3.summon.0.card", "fuse"),
+    ("click", "召喚するカードを追加", None), ("fill", "actions.3.summon.1.card", "ashi"),
+    ("click", "召喚2を上へ", None), ("click", "召喚2を削除", None),
+    ("click", "防御を追加（試みた順）", None), ("click", "防御を追加（試みた順）", None),  # the defences tried in order
+    ("check", "actions.2.responses.1.choice", "block:A1"), ("check", "actions.2.responses.2.choice", "event:event3"),
+    ("fill", "actions.2.responses.2.played.name", "伏兵"), ("click", "防御3を上へ", None), ("click", "防御1を削除", None),
+)
+
+
+def _edit(page, edits, shots: str | None = None) -> None:
+    for step, (verb, what, within) in enumerate(edits):
+        if verb == "fill":
+            page.locator(f'[name="{what}"]').fill(within)
+            continue
+        if verb == "check":
+            page.locator(f'input[name="{what}"][value="{within}"]').check()
+            continue
+        if verb == "select":
+            page.locator(f'[name="{what}"]').select_option(within)
+        else:
+            scope = page.locator(f'[id="{within}"]') if within else page
+            if within and within.endswith(".cards.0"):
+                details = scope.locator("details.card-details").first
+                if details.get_attribute("open") is None:
+                    details.locator(":scope > summary").click()
+            scope.get_by_role("button", name=what, exact=True).first.click()
+        settled(page)
+        if shots:
+            page.screenshot(path=str(ARTIFACTS / f"{shots}-{step:02d}.png"), full_page=False)
+
+
+def _posted(page) -> list[list[str]]:
+    """What the form would send (FormData: enabled controls, checked radios and boxes), in name order."""
+    return sorted(page.evaluate(
+        """() => Array.from(new FormData(document.getElementById('builder')).entries())
+              .filter(([name, value]) => name !== 'op' && typeof value === 'string')""" ))
+
+
+def _choices(page) -> list:
+    """The choices the board gives, as shown: each board select's options and each defence's radios, in page order."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('#builder select[data-widget], #builder fieldset.radios'))
+              .filter((box) => !box.closest('template'))
+              .map((box) => [box.id, Array.from(box.querySelectorAll('option, label.radio'))
+                  .map((choice) => choice.textContent.trim())])""")
+
+
+def test_offline_every_edit_button_gives_the_form_the_server_gives(phone_at, venue, browser):
+    """Issue 27: offline, only ＋置く worked. Every add, stack, remove, move and the quick actions now work without the
+    network and leave the same inputs, names and values as the server's round trips; what only the server can do
+    (the card library) says so plainly."""
+    phone_at.goto("/scenario/new")
+    phone_at.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone_at.reload()
+    _installed(phone_at)
+    phone_at.context.set_offline(True)
+    answered = []
+    phone_at.on("requestfinished", lambda request: answered.append(request.url) if request.method == "POST" else None)
+    _edit(phone_at, EDITS, shots="offline-edit-390")
+    assert answered == []  # every edit was made in the page
+    expect(phone_at.locator("#offline-builder")).to_be_hidden()  # no word about the network for an edit
+    expect(phone_at.locator('[name="players.B.hand.count"]')).to_be_hidden()  # B's hand is given by its card
+    offline = _posted(phone_at), _choices(phone_at)
+    assert "B1〈足軽〉" in dict(offline[1])["actions.2.attacker"]  # B's turn now: B's cards attack
+    kept = (["actions.0.card", "fuse"], [f"{STEP}.count", "2"], [f"{SENTENCE}.if.count", "5"], [f"{EFFECT}.when.turn", "opponent"],
+            ["actions.3.summon.0.card", "ashi"], ["actions.2.responses.0.choice", "event:event3"],
+            ["actions.2.responses.0.played.name", "伏兵"], ["actions.2.responses.1.choice", "block:A1"])
+    assert [value for value in kept if value not in offline[0]] == []  # what was typed is kept over a kind change
+
+    online_context = browser.new_context(base_url=venue.url, locale="ja-JP", viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        online = online_context.new_page()
+        online.goto("/scenario/new")
+        _edit(online, EDITS)
+        assert offline == (_posted(online), _choices(online))
+    finally:
+        online_context.close()
+
+    # the board the edits left, as the judge sees it
+    expect(phone_at.locator('[id="players.A.field.1.cards.0"] > legend')).to_have_text("A1の場（一番上）〈豊臣秀吉〉")
+    expect(phone_at.get_by_label("行動2", exact=True)).to_have_value("event")
+    phone_at.screenshot(path=str(ARTIFACTS / "offline-edits-done-390.png"), full_page=True)
+    no_sideways_scroll(phone_at)
+
+    phone_at.get_by_role("button", name="ライブラリから入れる").first.click()  # only the server has the library
+    notice = phone_at.locator("#offline-builder")
+    expect(notice).to_be_visible()
+    expect(notice.locator("[data-edit]")).to_contain_text("この操作にはインターネット接続が必要です")
+    expect(notice.locator("[data-resolve]")).to_be_hidden()
+
+
+def test_offline_a_full_list_stays_full_as_on_the_server(phone_at, venue):
+    phone_at.goto("/scenario/new")
+    phone_at.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone_at.reload()
+    _installed(phone_at)
+    phone_at.context.set_offline(True)
+    _edit(phone_at, EDITS[:1] + (("click", "効果を追加", "players.A.field.1.cards.0"),
+                                 ("click", "文を追加（「。」）", "players.A.field.1.cards.0")))
+    add_step = phone_at.get_by_role("button", name="処理を追加（「し、」）", exact=True)
+    for _ in range(12):  # a sentence holds at most MAX_STEPS (12) steps: the 12th press changes nothing
+        add_step.click()
+        settled(phone_at)
+    steps = phone_at.locator("li.step-form")
+    expect(steps).to_have_count(12)
+    expect(steps.last).to_have_attribute("id", "players.A.field.1.cards.0.effects.0.sentences.0.steps.11")

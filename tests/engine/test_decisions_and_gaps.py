@@ -80,8 +80,10 @@ def test_verify_fails_an_engine_limit_the_expectation_does_not_name():
 
 
 # Rules whose clause says who makes the choice: the defender (11.2.1; the right's holder, 9.1.6), the turn
-# player (10.1.2), the owner asked for a public count (4.1.3), the summoning player (6.10.2), the card (14.2).
+# player (10.1.2), the owner asked for a public count (4.1.3) or for the level of the event in their hand (4.2.2),
+# the summoning player (6.10.2), the card (14.2).
 NAMES_THE_CHOOSER = {"choose_defence", "damage_zero_holder", "simultaneous_triggers", "counts_public", "summon_limit",
+                     "level_asked_of_owner",
                      "ieyasu_overflow", "shared_which_cards"}  # 6.12.2: the activating player picks among same names
 
 

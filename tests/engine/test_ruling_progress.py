@@ -97,3 +97,25 @@ def test_progress_survives_the_trace_json_and_an_older_trace_without_it_still_re
     stored = Trace.from_json(older)
     assert stored.progress is None
     assert verdict_words(stored) == "すべての行動が認められます。Bの選択が必要です"  # what it said when stored
+
+
+def test_a_blank_event_level_stops_and_names_the_level_not_a_choice():
+    event_first = _with(DISPUTE, ("actions",), [{"event": {"card": "ev"}}, DISPUTE["actions"][0]])
+    blank_level = _with(_with(event_first, ("game", "phase"), "effect"), ("players", "A", "hand", 0, "level"), None)
+    trace = _resolve(blank_level)
+    assert trace.progress == Progress(actions=2, judged=0, stopped_in=0, needs="事変〈奇襲〉のレベル")
+    assert trace.decision is not None and trace.decision.player == "A"
+    assert "6.8.1" in trace.decision.cites
+    assert trace.final.player("A").count("hand") == 1  # the event never resolved as if it were level 0
+    assert verdict_words(trace) == ("2件の行動のうち0件を判定しました。行動1の途中で止まりました: 事変〈奇襲〉のレベルが必要です。"
+                                    "行動2は判定していません")
+
+
+def test_a_counter_event_of_blank_level_is_still_offered_when_the_answer_is_left_open():
+    counter = {"id": "fuse", "name": "伏兵", "type": "event", "counter": True,
+               "effects": [{"name": "伏兵", "text": "このカードは相手の攻撃時にも発動できる。カードを1枚引く。"}]}
+    open_answer = _with(_with(DISPUTE, ("players", "B", "hand"), [counter]),
+                        ("actions",), [{"attack": {"attacker": "A1", "target": "deck"}}])
+    trace = _resolve(open_answer)
+    assert trace.decision is not None and "event: fuse" in trace.decision.options  # its level is asked once chosen
+    assert trace.progress.needs == "Bの選択"

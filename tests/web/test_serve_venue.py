@@ -8,67 +8,15 @@ phone that installed it would). A phone on plain http is told that it cannot kee
 from __future__ import annotations
 
 import http.client
-import os
-import re
-import shutil
-import socket
 import ssl
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-STARTUP_SECONDS = 90
-PRINTED_URL = re.compile(r"^\s+(https?://\S+)/$")
-
-
-@dataclass
-class Served:
-    process: subprocess.Popen
-    port: int
-    printed: list[str]   # the addresses the command printed for other devices
-    output: list[str]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _serve(data_dir: Path, host: str, *extra: str) -> Served:
-    port = _free_port()
-    env = {**os.environ, "ADJUDICATOR_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
-    env.pop("ADJUDICATOR_ALLOWED_HOSTS", None)
-    process = subprocess.Popen([sys.executable, "-m", "adjudicator", "serve", "--host", host, "--port", str(port), *extra],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    output: list[str] = []
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        output.append(line.rstrip("\n"))
-        if line.startswith("受け付けるホスト名"):
-            printed = [found.group(1) for found in map(PRINTED_URL.match, output) if found]
-            return Served(process, port, printed, output)
-    process.kill()
-    raise AssertionError("serve did not start:\n" + "\n".join(output))
-
-
-def _stop(served: Served) -> None:
-    served.process.terminate()
-    try:
-        served.process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        served.process.kill()
-        served.process.wait()
-
+from tests.venue import Served, certificate, serve, stop
 
 def _get(url: str, *, host_header: str | None = None, via: str | None = None, tls: ssl.SSLContext | None = None):
     """GET ``url``; ``via`` connects to another address than the URL's (the Host header stays the URL's)."""
@@ -86,25 +34,6 @@ def _get(url: str, *, host_header: str | None = None, via: str | None = None, tl
         connection.close()
 
 
-def _certificate(directory: Path, addresses: list[str]) -> tuple[Path, Path, Path]:
-    """The README's venue certificate, made with its openssl commands: a local authority (``ca.pem``, what the
-    phones trust) and the server's certificate for the printed addresses (127.0.0.1 too, for this test)."""
-    if shutil.which("openssl") is None:
-        pytest.skip("the --tls test needs openssl (apt-get install openssl)")
-    names = ",".join(f"IP:{address}" for address in ["127.0.0.1", *addresses])
-    (directory / "server.ext").write_text(
-        f"subjectAltName={names}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n", encoding="utf-8")
-    for command in (
-        "openssl req -x509 -newkey rsa:2048 -nodes -days 30 -subj /CN=venue-CA -keyout ca-key.pem -out ca.pem"
-        " -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign",
-        "openssl req -newkey rsa:2048 -nodes -subj /CN=venue -keyout key.pem -out server.csr",
-        "openssl x509 -req -in server.csr -CA ca.pem -CAkey ca-key.pem -CAcreateserial -days 30 -extfile server.ext"
-        " -out cert.pem",
-    ):
-        subprocess.run(command.split(), cwd=directory, check=True, capture_output=True)
-    return directory / "ca.pem", directory / "cert.pem", directory / "key.pem"
-
-
 def _interface_addresses(host: str) -> list[str]:
     from adjudicator.commands.addresses import reachable_addresses
 
@@ -114,9 +43,9 @@ def _interface_addresses(host: str) -> list[str]:
 @pytest.fixture(scope="module")
 def plain(search_engine, data_dir) -> Iterator[Served]:
     """``serve --host 0.0.0.0``, its search index already built in the session's data directory."""
-    served = _serve(data_dir, "0.0.0.0")
+    served = serve(data_dir, "0.0.0.0")
     yield served
-    _stop(served)
+    stop(served)
 
 
 def test_serving_on_all_interfaces_prints_this_machines_addresses(plain):
@@ -148,8 +77,9 @@ def test_loopback_names_and_ipv6_loopback_are_accepted_and_others_refused(plain)
 
 def test_serving_ipv6_wildcard_over_tls_answers_at_every_printed_address(search_engine, data_dir, tmp_path):
     addresses = _interface_addresses("::")
-    authority, cert, key = _certificate(tmp_path, addresses)
-    served = _serve(data_dir, "::", "--tls", str(cert), str(key))
+    # the printed addresses, and 127.0.0.1 for this test
+    authority, cert, key = certificate(tmp_path, [f"IP:{address}" for address in ["127.0.0.1", *addresses]])
+    served = serve(data_dir, "::", "--tls", str(cert), str(key))
     try:
         assert served.printed == [f"https://{'[' + a + ']' if ':' in a else a}:{served.port}" for a in addresses]
         trusted = ssl.create_default_context(cafile=str(authority))  # what a phone that installed ca.pem checks
@@ -160,7 +90,7 @@ def test_serving_ipv6_wildcard_over_tls_answers_at_every_printed_address(search_
         assert status == 200
         assert "注意: http では" not in "\n".join(served.output)
     finally:
-        _stop(served)
+        stop(served)
 
 
 def test_a_bad_certificate_is_refused_in_japanese(tmp_path):

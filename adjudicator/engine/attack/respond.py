@@ -12,7 +12,7 @@ from adjudicator.engine import activation, legality, naming, restrictions, zone_
 from adjudicator.engine.attack.state import BLOCK, DAMAGE_ZERO, REST_LIMITS_ATTACK, Attack, settle
 from adjudicator.engine.board import Expiry, PowerMod
 from adjudicator.engine.events import Event
-from adjudicator.engine.outcomes import Illegal
+from adjudicator.engine.outcomes import Illegal, Unknown
 from adjudicator.engine.rules import STACK_SHARES_STATE, Rule, rule
 from adjudicator.engine.stats import FACE_DOWN_NOT_ATTACKER, POWER_FLOOR, power_of, roles_of
 from adjudicator.engine.trace import Considered
@@ -51,7 +51,7 @@ def defence_left_open(game: "Game", attack: Attack) -> None:
     for card in defender.hand:
         if card.info is not None and card.info.id is not None:
             candidates += [Defence(substitute=card.info.id), Defence(event=card.info.id)]
-    usable = [d for d in candidates if _defence_problem(game, attack, d) is None]
+    usable = [d for d in candidates if _may_be_usable(game, attack, d)]
     if usable:
         options = ["none", *(f"{d.kind}: {d.ref}" for d in usable)]
         game.need_decision(attack.defender, "この攻撃に防御手段（ブロック・身代わり・事変）を使うか、使うならどれか", options, CHOOSE_DEFENCE)
@@ -85,6 +85,15 @@ def choose_defence(game: "Game", attack: Attack, defences: list[Defence]) -> Non
         text += "このターンの先の攻撃にも防御手段を使ったが、攻撃ごとに別々の防御手段を選べる。"
         rules.append(DEFENCE_EACH_ATTACK)
     game.trace.step(text, *rules)
+
+
+def _may_be_usable(game: "Game", attack: Attack, defence: Defence) -> bool:
+    """Whether the defender may choose ``defence``: an event whose level is blank may be (its level is asked
+    only once it is chosen)."""
+    try:
+        return _defence_problem(game, attack, defence) is None
+    except Unknown:
+        return True
 
 
 def _defended_earlier_this_turn(game: "Game", defender: PlayerId) -> bool:

@@ -8,6 +8,8 @@ from typing import Any
 from adjudicator.format.base import MAX_SENTENCES
 from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.web.builder.draft import CARD_NUMBERS, Draft, card_draft, sentence_draft
+from adjudicator.web.builder.kinds import kinds_of
+from adjudicator.web.builder.labels import FORM_CHOICES
 from adjudicator.web.builder.posted import LIST_KEYS, LIST_LIMITS
 from adjudicator.web.builder.values import text
 from adjudicator.web.cards.text import hand_written_sentences
@@ -72,6 +74,22 @@ def new_action(kind: str) -> Draft:
     if kind == "event":
         return {"kind": "event", "played": played_card()}
     return {**new_item("actions"), "kind": kind}
+
+
+def offline_items() -> dict[str, Draft]:
+    """A new item of each list the page can add without the network (static/js/builder.js), keyed as the page's
+    templates are: the same drafts ``add:`` and ``act:`` put in, so offline and online edits give the same inputs
+    (an ``act:`` kind whose new action is the plain new one uses that template), and the inputs of each kind of
+    action, step, condition and trigger for a kind picked offline (``kind:<group>:<kind>``)."""
+    return {
+        "field-cards": new_item("cards"), "cards": new_item("cards"), "effects": new_item("effects"),
+        "sentences": new_item("sentences"), "steps": new_item("steps"), "actions": new_item("actions"),
+        "summon": new_item("summon"), "responses": new_item("responses"),
+        **{f"act:{kind}": new_action(kind) for kind in QUICK_ACTIONS if new_action(kind) != new_item("actions")},
+        # an action or a step whose kind was changed: its inputs as the server renders that kind, nothing carried over
+        **{f"kind:{group}:{kind}": {"kind": kind} for group in ("action", "step", "condition") for kind in kinds_of(group)},
+        "kind:condition:": {}, **{f"kind:trigger:{kind}": {"kind": kind} for kind, _ in FORM_CHOICES["trigger"]},
+    }
 
 
 def played_card() -> Draft:

@@ -14,11 +14,11 @@ from adjudicator.format.scenario import Scenario
 from adjudicator.format.loading import MAX_SOURCE_BYTES, parse_text
 from adjudicator.links import encode_payload
 from adjudicator.web.builder.draft import PLAYERS, TURN_ORDER, ZONES, Draft, draft_from_data, new_draft, turn_order, validated
-from adjudicator.web.builder.edit import apply_operation
+from adjudicator.web.builder.edit import apply_operation, offline_items
 from adjudicator.web.builder.inputs import TEMPLATE_HELPERS
 from adjudicator.web.builder.kinds import LEFT_OPEN, NO_DEFENCE
 from adjudicator.web.builder.labels import CARD_FLAG_WORDS, FORM_CHOICES, ROLE_CHOICES, field_label
-from adjudicator.web.builder.posted import MAX_FIELDS, draft_from_form
+from adjudicator.web.builder.posted import LIST_LIMITS, MAX_FIELDS, draft_from_form
 from adjudicator.web.common.link_store import record_or_404
 from adjudicator.web.common.twins import json_twin
 from adjudicator.web.rulings.examples import example_scenario
@@ -139,11 +139,21 @@ def _builder(draft, *, errors: dict[str, list[str]] | None = None, status: int =
         turn_order=turn_order,
         turn_orders=tuple(TURN_ORDER.items()),
         role_choices=ROLE_CHOICES,
+        offline_items=offline_items(),  # builder.js adds these without the network, within the same bounds
+        list_limits=LIST_LIMITS,
+        choice_words=CHOICE_WORDS,
         **TEMPLATE_HELPERS,
     )
     if request.headers.get(PARTIAL_HEADER):
         return render_template("scenario/_builder_form.html", **context), status
     return render_template("scenario/builder.html", **context), status
+
+
+# The words of the choices the board gives (_options); builder.js makes the same choices from them offline.
+CHOICE_WORDS = {
+    "nothing": "（場にカードを置いてください）", LEFT_OPEN: "決めていない（防御側に選択を求める）", NO_DEFENCE: "防御しない",
+    "block": "ブロック: ", "substitute": "身代わり: ", "event": "事変: ", "deck": "の山札", "hand": "手札",
+}
 
 
 def _options(draft: Draft) -> dict[str, Any]:
@@ -165,20 +175,19 @@ def _options(draft: Draft) -> dict[str, Any]:
                 if zone == "field" and cards:
                     occupied[pid].append((f"{pid}{slot}", _slot_label(f"{pid}{slot}", cards[-1])))
                 if zone == "hand":
-                    hand[pid] += [(card["id"], f"{card['id']}〈{card.get('name') or '手札'}〉") for card in cards if card.get("id")]
+                    hand[pid] += [(card["id"], f"{card['id']}〈{card.get('name') or CHOICE_WORDS['hand']}〉") for card in cards if card.get("id")]
     game = draft.get("game") if isinstance(draft.get("game"), dict) else {}
     attacker = game.get("turn_player") if game.get("turn_player") in PLAYERS else "A"
     defender = "B" if attacker == "A" else "A"
-    nothing = [("", "（場にカードを置いてください）")]
-    defences = [(LEFT_OPEN, "決めていない（防御側に選択を求める）"), (NO_DEFENCE, "防御しない")]
-    defences += [(f"block:{ref}", f"ブロック: {label}") for ref, label in occupied[defender]]
-    defences += [(f"substitute:{ref}", f"身代わり: {label}") for ref, label in hand[defender]]
-    defences += [(f"event:{ref}", f"事変: {label}") for ref, label in hand[defender]]
+    nothing = [("", CHOICE_WORDS["nothing"])]
+    defences = [(LEFT_OPEN, CHOICE_WORDS[LEFT_OPEN]), (NO_DEFENCE, CHOICE_WORDS[NO_DEFENCE])]
+    defences += [(f"block:{ref}", CHOICE_WORDS["block"] + label) for ref, label in occupied[defender]]
+    defences += [(f"{kind}:{ref}", CHOICE_WORDS[kind] + label) for kind in ("substitute", "event") for ref, label in hand[defender]]
     slots = [f"{p}{n}" for p in "AB" for n in range(1, 6)]
     return {
         "slots": slots, "slot_choices": [(ref, ref) for ref in slots], "ids": ids,
         "attackers": occupied[attacker] or nothing,
-        "targets": [("deck", f"{defender}の山札")] + occupied[defender],
+        "targets": [("deck", defender + CHOICE_WORDS["deck"])] + occupied[defender],
         "defences": defences,
         "occupied": [choice for pid in PLAYERS for choice in occupied[pid]] or nothing,
     }
