@@ -13,7 +13,7 @@
 
   function isRoundTrip(button) {
     var op = button.value || "";
-    return button.name === "op" && (op === "refresh" || /^(add|remove|up|down|act|library|library-all):/.test(op));
+    return button.name === "op" && (op === "refresh" || /^(add|remove|up|down|act|library|library-all|handwrite):/.test(op));
   }
 
   function targetOf(button) {

@@ -298,3 +298,39 @@ def test_offline_a_full_list_stays_full_as_on_the_server(phone_at, venue):
     steps = phone_at.locator("li.step-form")
     expect(steps).to_have_count(12)
     expect(steps.last).to_have_attribute("id", "players.A.field.1.cards.0.effects.0.sentences.0.steps.11")
+
+
+def test_writing_an_unread_sentence_by_hand_is_a_round_trip_and_offline_says_it_needs_the_network(phone_at, venue):
+    """「この文を手で書く」 was a whole-page POST: online it reloaded the page, offline it gave the browser's error
+    page. It is a round trip like the other edits; offline, only the server can read the text, so it says so."""
+    phone_at.goto("/scenario/new")
+    phone_at.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone_at.reload()
+    _installed(phone_at)
+    card = "players.A.field.1.cards.0"
+    phone_at.get_by_role("button", name="A1にカードを置く").click()
+    settled(phone_at)
+    phone_at.locator(f'fieldset[id="{card}"] summary').first.click()
+    phone_at.locator(f'fieldset[id="{card}"]').get_by_role("button", name="効果を追加").click()
+    settled(phone_at)
+    phone_at.locator(f'[name="{card}.effects.0.name"]').fill("空")
+    phone_at.locator(f'[name="{card}.effects.0.text"]').fill("1枚引く。その後、これは空を飛ぶ。")
+    reading = phone_at.locator(f'[id="{card}.effects.0.reading"]')
+    expect(reading).to_contain_text("1文が読めません", timeout=30_000)
+    handwrite = phone_at.get_by_role("button", name="この文を手で書く")
+
+    phone_at.evaluate("window.samePage = true")  # gone if the page is loaded anew
+    phone_at.context.set_offline(True)
+    handwrite.click()
+    notice = phone_at.locator("#offline-builder")
+    expect(notice.locator("[data-edit]")).to_contain_text("この操作にはインターネット接続が必要です")
+    assert phone_at.evaluate("window.samePage === true")
+
+    phone_at.context.set_offline(False)
+    handwrite.click()
+    second = phone_at.locator(f'[name="{card}.effects.0.sentences.1.steps.0.value"]')
+    expect(second).to_have_value("")  # the unread sentence, left to write by hand
+    expect(phone_at.locator(f'[name="{card}.effects.0.sentences.0.steps.0.kind"]')).to_have_value("draw")
+    assert phone_at.evaluate("window.samePage === true")  # a round trip, not a page load
+    phone_at.screenshot(path=str(ARTIFACTS / "handwrite-round-trip-390.png"), full_page=True)
+    no_sideways_scroll(phone_at)
