@@ -24,6 +24,7 @@ from adjudicator.search.suggest import MAX_SUGGESTIONS, SuggestionIndex
 from adjudicator.web.common.services import books, clause_search, find_book, services, suggestions
 from adjudicator.web.common.urls import node_url
 from adjudicator.web.common.twins import json_twin
+from adjudicator.web.search.hit_markup import HitMarkup
 from adjudicator.web.rulings.official import block_json, rulings_for_search
 
 bp = Blueprint("search", __name__)
@@ -207,6 +208,12 @@ def search(as_json: bool):
     if result.jump is not None and error is None:
         return redirect(KeptUrls.of_request().node(result.jump))
     selected = find_book(result.book) if result.book and choice is None else None
+    urls = KeptUrls.of_request()
+    book_titles = {book.id: book.title for book in books()}
+
+    def url_of(hit):
+        return urls.clause(hit.book, hit.id)
+
     return render_template(
         "search/results.html",
         result=result,
@@ -214,9 +221,11 @@ def search(as_json: bool):
         selected_book=selected,
         chapters=selected.chapters if selected else (),
         max_length=MAX_QUERY_LENGTH,
-        url_of=lambda hit, clause=KeptUrls.of_request().clause: clause(hit.book, hit.id),
+        url_of=url_of,
+        hit_markup=HitMarkup(current_app._get_current_object(), urls.root, url_of, book_titles),
+        example_url=urls.example,
         reading_source=_reading_source,
-        book_titles={book.id: book.title for book in books()},
+        book_titles=book_titles,
         pages=_pages(result, limit, page),
         examples=_examples(result),
         book_choice=choice,
