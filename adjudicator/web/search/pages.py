@@ -99,9 +99,9 @@ def _choice_links(result: SearchResult, choice: BookChoice | None) -> list[tuple
     """(title, URL) of the same search in each other book and in all of them, for the page to offer."""
     if choice is None:
         return []
-    links = [(book.title, url_for("search.search", q=result.query.text, book=book.id))
-             for book in books() if book.id != choice.book]
-    return links + [("すべてのルールブック", url_for("search.search", q=result.query.text, book=ALL_BOOKS))]
+    search_url = KeptUrls.of_request().search
+    links = [(book.title, search_url(q=result.query.text, book=book.id)) for book in books() if book.id != choice.book]
+    return links + [("すべてのルールブック", search_url(q=result.query.text, book=ALL_BOOKS))]
 
 
 @bp.after_request
@@ -157,6 +157,11 @@ class KeptUrls:
     def example(self, name: str) -> str:
         return self.kept(("example", name), lambda: url_for("rulings.example_trace", name=name))
 
+    def search(self, **args: str | int) -> str:
+        """The search page's URL with these arguments (another book's, the next page's), kept like a clause's."""
+        return self.kept(("search", *(f"{name}={value}" for name, value in sorted(args.items()))),
+                         lambda: url_for("search.search", **args))
+
     def kept(self, key: tuple[str, ...], build: Callable[[], str]) -> str:
         kept, key = self._kept, (self.root, *key)
         url = kept.get(key)
@@ -177,7 +182,7 @@ def _page_url(result: SearchResult, limit: int, page: int) -> str:
     args = {"q": result.query.text, "book": book, "chapter": result.chapter, "page": page}
     if limit != DEFAULT_LIMIT:
         args["limit"] = limit
-    return url_for("search.search", **{key: value for key, value in args.items() if value})
+    return KeptUrls.of_request().search(**{key: value for key, value in args.items() if value})
 
 
 def _pages(result: SearchResult, limit: int, page: int) -> dict:
