@@ -164,6 +164,9 @@ def query_sets(args) -> dict[str, Path]:
             "tune2": QUERIES / "tune2.tsv", "heldout2": QUERIES / "heldout2.tsv",
             "tune3": QUERIES / "tune3.tsv", "heldout3": QUERIES / "heldout3.tsv",
             "more-queries": args.shared / "more-queries.tsv"}
+    missing = [name for name, path in sets.items() if not path.is_file()]
+    if missing:  # never silently: a run from a worktree once reported without the shared sets
+        print(f"not found, left out: {', '.join(missing)} (the shared sets: --shared FOLDER)", file=sys.stderr)
     return {name: path for name, path in sets.items() if path.is_file()}
 
 

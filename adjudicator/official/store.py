@@ -278,7 +278,11 @@ def _version(db) -> int:
 def _rulings_and_version(db) -> tuple[int, tuple[OfficialRuling, ...]]:
     version = _version(db)
     rows = db.execute("SELECT data FROM official_rulings ORDER BY position, id").fetchall()
-    return version, tuple(OfficialRuling.model_validate(json.loads(row[0])) for row in rows)
+    try:
+        return version, tuple(OfficialRuling.model_validate(json.loads(row[0])) for row in rows)
+    except (ValueError, TypeError) as error:  # a row not as an import wrote it (edited by hand in the database)
+        raise StoreUnavailable(f"official rulings in PostgreSQL are damaged: {error}", cause=Cause.DAMAGED,
+                               store=Store.RULINGS, writing=False) from error
 
 
 def open_rulings(config: Mapping[str, Any] | None = None, wait_seconds: float = POOL_WAIT_SECONDS) -> RulingStore:

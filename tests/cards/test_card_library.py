@@ -52,9 +52,10 @@ def postgres_url() -> str:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request, tmp_path: Path):
-    if request.param == "sqlite":
-        return SQLiteCardStore(tmp_path / "links.sqlite3")
-    return PostgresCardStore(postgres_url())
+    made = SQLiteCardStore(tmp_path / "links.sqlite3") if request.param == "sqlite" else PostgresCardStore(postgres_url())
+    yield made
+    if isinstance(made, PostgresCardStore):  # its pool stopped here, not by the garbage collector in another thread
+        made.close()
 
 
 def test_yaml_and_csv_lists_read_into_cards():
@@ -177,7 +178,10 @@ def test_a_csv_with_japanese_headers_reads_the_same():
 
 def test_an_empty_postgresql_library_is_filled_from_the_starter_list():
     library = open_library({"DATABASE_URL": postgres_url()})
-    assert isinstance(library, PostgresCardStore) and library.count() == len(starter_cards())
+    try:
+        assert isinstance(library, PostgresCardStore) and library.count() == len(starter_cards())
+    finally:
+        library.close()
 
 
 def test_a_store_that_cannot_be_opened_leaves_the_starter_list_in_memory(tmp_path: Path):

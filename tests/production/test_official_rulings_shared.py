@@ -139,3 +139,20 @@ def test_postgresql_stopped_while_importing_and_reading(app, monkeypatch):
             time.sleep(0.3)
         assert 'data-ruling="q-2026-001"' in client.get(CLAUSE).get_data(as_text=True)
         assert _kept_ids(cluster.url) == ["q-2026-001", "q-2025-014", "q-2026-002"]
+
+
+def test_a_row_damaged_in_the_database_is_said_never_a_500(shared_url, monkeypatch):
+    """A ruling's row edited by hand (not what an import wrote): the clause page says the rulings cannot be read
+    and why, the feed answers 503, and an import refuses rather than merge into rows it cannot read."""
+    import psycopg
+
+    assert _import(shared_url, monkeypatch).exit_code == 0
+    with psycopg.connect(shared_url, autocommit=True) as db:
+        db.execute("UPDATE official_rulings SET data = '{\"id\": 1}' WHERE id = 'q-2026-001'")
+        db.execute("UPDATE official_rulings_version SET version = version + 1")
+    client = _instance(shared_url)
+    page = client.get(CLAUSE)
+    assert page.status_code == 200
+    assert "いまは公式裁定を読めません（保存されたデータが壊れています）" in page.get_data(as_text=True)
+    assert client.get("/feed.atom").status_code == 503
+    assert _import(shared_url, monkeypatch).exit_code == 3

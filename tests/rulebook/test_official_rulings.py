@@ -157,10 +157,10 @@ def test_a_damaged_rulings_file_is_said_never_a_500_and_an_import_changes_nothin
     client = create_app({"TESTING": True}).test_client()
     page = client.get("/rules/hi-story/6.7.1")
     assert page.status_code == 200
-    assert "いまは公式裁定を読めません（保存されたファイルが壊れています）" in page.get_data(as_text=True)
+    assert "いまは公式裁定を読めません（保存されたデータが壊れています）" in page.get_data(as_text=True)
     assert client.get("/rules/hi-story/6.7.1.json").get_json()["official_rulings_unavailable"]
     feed = client.get("/feed.atom")
-    assert feed.status_code == 503 and "保存されたファイルが壊れています" in feed.get_data(as_text=True)
+    assert feed.status_code == 503 and "保存されたデータが壊れています" in feed.get_data(as_text=True)
     damaged = path.read_bytes()
     refused = run("rulings", "import", str(OFFICIAL / "rulings.yaml"))
     assert refused.exit_code == 3 and path.read_bytes() == damaged

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from adjudicator.engine import board_errors
+from adjudicator.vocabulary import opponent_of
 from adjudicator.format.errors import ScenarioError
 from adjudicator.format.loading import dumps
 from adjudicator.format.scenario import Scenario
@@ -178,12 +179,12 @@ def _options(draft: Draft) -> dict[str, Any]:
                     hand[pid] += [(card["id"], f"{card['id']}〈{card.get('name') or CHOICE_WORDS['hand']}〉") for card in cards if card.get("id")]
     game = draft.get("game") if isinstance(draft.get("game"), dict) else {}
     attacker = game.get("turn_player") if game.get("turn_player") in PLAYERS else "A"
-    defender = "B" if attacker == "A" else "A"
+    defender = opponent_of(attacker)
     nothing = [("", CHOICE_WORDS["nothing"])]
     defences = [(LEFT_OPEN, CHOICE_WORDS[LEFT_OPEN]), (NO_DEFENCE, CHOICE_WORDS[NO_DEFENCE])]
     defences += [(f"block:{ref}", CHOICE_WORDS["block"] + label) for ref, label in occupied[defender]]
     defences += [(f"{kind}:{ref}", CHOICE_WORDS[kind] + label) for kind in ("substitute", "event") for ref, label in hand[defender]]
-    slots = [f"{p}{n}" for p in "AB" for n in range(1, 6)]
+    slots = [f"{p}{n}" for p in PLAYERS for n in range(1, 6)]
     return {
         "slots": slots, "slot_choices": [(ref, ref) for ref in slots], "ids": ids,
         "attackers": occupied[attacker] or nothing,

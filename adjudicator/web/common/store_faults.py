@@ -31,7 +31,7 @@ REASONS: Mapping[Cause, str] = {
     Cause.DATABASE_READ_ONLY: "データベース（PostgreSQL）が書き込みを受け付けていません",
     Cause.DISK_ERROR: "保存先のディスクを読み書きできません",
     Cause.QUOTA: "保存容量の上限に達しています",
-    Cause.DAMAGED: "保存されたファイルが壊れています",
+    Cause.DAMAGED: "保存されたデータが壊れています",
 }
 # What still works meanwhile.
 _STILL: Mapping[Store, str] = {
