@@ -27,6 +27,7 @@ from adjudicator.web.common import (
     rate_limits,
     security,
     services,
+    urls,
 )
 from adjudicator.web.rulings import examples
 from adjudicator.web.search import pages as search_pages
@@ -68,6 +69,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     app.json = json_responses.OrjsonProvider(app)
     app.json.ensure_ascii = False
     app.jinja_env.autoescape = True
+    app.jinja_env.globals["site_url"] = urls.site_url  # base.html's menu and footer links
     _keep_compiled_templates(app)
     services.init_app(app)
     link_store.init_app(app)

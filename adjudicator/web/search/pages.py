@@ -24,6 +24,7 @@ from adjudicator.search.suggest import MAX_SUGGESTIONS, SuggestionIndex
 from adjudicator.web.common.services import books, clause_search, find_book, services, suggestions
 from adjudicator.web.common.urls import node_url
 from adjudicator.web.common.twins import json_twin
+from adjudicator.web.search.hit_markup import HitMarkup
 from adjudicator.web.rulings.official import block_json, rulings_for_search
 
 bp = Blueprint("search", __name__)
@@ -98,9 +99,9 @@ def _choice_links(result: SearchResult, choice: BookChoice | None) -> list[tuple
     """(title, URL) of the same search in each other book and in all of them, for the page to offer."""
     if choice is None:
         return []
-    links = [(book.title, url_for("search.search", q=result.query.text, book=book.id))
-             for book in books() if book.id != choice.book]
-    return links + [("すべてのルールブック", url_for("search.search", q=result.query.text, book=ALL_BOOKS))]
+    search_url = KeptUrls.of_request().search
+    links = [(book.title, search_url(q=result.query.text, book=book.id)) for book in books() if book.id != choice.book]
+    return links + [("すべてのルールブック", search_url(q=result.query.text, book=ALL_BOOKS))]
 
 
 @bp.after_request
@@ -156,6 +157,11 @@ class KeptUrls:
     def example(self, name: str) -> str:
         return self.kept(("example", name), lambda: url_for("rulings.example_trace", name=name))
 
+    def search(self, **args: str | int) -> str:
+        """The search page's URL with these arguments (another book's, the next page's), kept like a clause's."""
+        return self.kept(("search", *(f"{name}={value}" for name, value in sorted(args.items()))),
+                         lambda: url_for("search.search", **args))
+
     def kept(self, key: tuple[str, ...], build: Callable[[], str]) -> str:
         kept, key = self._kept, (self.root, *key)
         url = kept.get(key)
@@ -176,7 +182,7 @@ def _page_url(result: SearchResult, limit: int, page: int) -> str:
     args = {"q": result.query.text, "book": book, "chapter": result.chapter, "page": page}
     if limit != DEFAULT_LIMIT:
         args["limit"] = limit
-    return url_for("search.search", **{key: value for key, value in args.items() if value})
+    return KeptUrls.of_request().search(**{key: value for key, value in args.items() if value})
 
 
 def _pages(result: SearchResult, limit: int, page: int) -> dict:
@@ -207,6 +213,12 @@ def search(as_json: bool):
     if result.jump is not None and error is None:
         return redirect(KeptUrls.of_request().node(result.jump))
     selected = find_book(result.book) if result.book and choice is None else None
+    urls = KeptUrls.of_request()
+    book_titles = {book.id: book.title for book in books()}
+
+    def url_of(hit):
+        return urls.clause(hit.book, hit.id)
+
     return render_template(
         "search/results.html",
         result=result,
@@ -214,9 +226,11 @@ def search(as_json: bool):
         selected_book=selected,
         chapters=selected.chapters if selected else (),
         max_length=MAX_QUERY_LENGTH,
-        url_of=lambda hit, clause=KeptUrls.of_request().clause: clause(hit.book, hit.id),
+        url_of=url_of,
+        hit_markup=HitMarkup(current_app._get_current_object(), urls.root, url_of, book_titles),
+        example_url=urls.example,
         reading_source=_reading_source,
-        book_titles={book.id: book.title for book in books()},
+        book_titles=book_titles,
         pages=_pages(result, limit, page),
         examples=_examples(result),
         book_choice=choice,
