@@ -25,6 +25,12 @@ CONNECT_TIMEOUT_SECONDS = 2  # libpq's least: 1 is read as 2
 # and leaves the next request to start a fresh attempt at once: short, so that a server started again is used
 # within a request or two, not after a backoff grown during a long outage.
 RECONNECT_SECONDS = 2.0
+# After a wait for a connection ran out, every pool of this process on the same database (the links, the cards
+# and the official rulings share it) fails at once for this long instead of waiting again: a request that needs
+# two stores during an outage waits once, not once per store. A connection that answers ends it at once.
+RECENTLY_DOWN_SECONDS = 1.0
+_SHORTEST_WAIT = 0.01
+_ran_out: dict[str, float] = {}  # database URL → when this process's last wait for it ran out (monotonic)
 
 
 def driver_errors() -> tuple[type[BaseException], ...]:
@@ -88,14 +94,24 @@ class ProcessPool:
         """A pooled connection that answers, within the wait. Checked here rather than by the pool's own
         ``check``: with it, connections the server had closed (a restart) made the next request wait the whole
         timeout although new ones were ready (psycopg_pool 3.3.3), where this loop takes them at once."""
-        deadline = time.monotonic() + self.wait_seconds
+        from psycopg_pool import PoolTimeout  # here: SQLite users never need the pool loaded
+
+        started = time.monotonic()
+        recently_down = started - _ran_out.get(self.url, float("-inf")) < RECENTLY_DOWN_SECONDS
+        deadline = started + (_SHORTEST_WAIT if recently_down else self.wait_seconds)
         while True:
-            connection = pool.getconn(timeout=max(0.01, deadline - time.monotonic()))
+            try:
+                connection = pool.getconn(timeout=max(_SHORTEST_WAIT, deadline - time.monotonic()))
+            except PoolTimeout:
+                if not recently_down:  # a real wait ran out: the window starts now (a short one does not extend it)
+                    _ran_out[self.url] = time.monotonic()
+                raise
             try:
                 connection.execute("")  # an empty query: one round trip (it opens the transaction the work then uses)
             except errors:
                 pool.putconn(connection)  # closed by the server: the pool discards it and opens another
                 continue
+            _ran_out.pop(self.url, None)
             return connection
 
     def close(self) -> None:
