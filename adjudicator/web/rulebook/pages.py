@@ -13,7 +13,7 @@ from adjudicator.web.common.urls import in_page_href, node_url, reference_href, 
 from adjudicator.web.rulebook.nearest import nearest_nodes
 from adjudicator.web.rulings.examples import examples_citing
 from adjudicator.web.rulebook.versions import clause_history, moved_here
-from adjudicator.web.rulings.official import block_json, official_rulings
+from adjudicator.web.rulings.official import OfficialBlock, block_json, official_rulings
 from adjudicator.web.rulebook.serialize import dump_json, dump_markdown, node_json, toc_json
 from adjudicator.web.common.services import books, find_book
 from adjudicator.web.common.twins import json_twin
@@ -126,7 +126,7 @@ def _node_page(book: Rulebook, ref: str, pinned: bool):
 def _versions(book: Rulebook, node: Node) -> dict:
     """The clause across releases (a clause, or an item as its clause) and the official rulings on it."""
     if node.kind not in ("clause", "item"):
-        return {"history": (), "moved": (), "official": (), "newer_release": None, "latest_clause": None}
+        return {"history": (), "moved": (), "official": OfficialBlock(), "newer_release": None, "latest_clause": None}
     clause = node.id.split("-")[0]
     history = clause_history(book, clause)
     latest = releases(book.id)[-1].release

@@ -93,11 +93,11 @@ def rulings_for_search(query: str, hits) -> OfficialBlock:
                          kept.unavailable)
 
 
-def block_json(block) -> dict:
+def block_json(block: OfficialBlock) -> dict:
     """A JSON twin's rulings: the list, and why it is empty when the store cannot be read now."""
     listed = {"official_rulings": [{**view.ruling.model_dump(exclude={"scenario"}), "engine_agrees": view.agrees}
                                    for view in block]}
-    if getattr(block, "unavailable", None):
+    if block.unavailable:
         listed["official_rulings_unavailable"] = block.unavailable
     return listed
 

@@ -158,9 +158,9 @@ class KeptUrls:
         return self.kept(("example", name), lambda: url_for("rulings.example_trace", name=name))
 
     def search(self, **args: str | int) -> str:
-        """The search page's URL with these arguments (another book's, the next page's), kept like a clause's."""
-        return self.kept(("search", *(f"{name}={value}" for name, value in sorted(args.items()))),
-                         lambda: url_for("search.search", **args))
+        """The search page's URL with these arguments (another book's, the next page's). Built, not kept: its key
+        would be the person's question, and such keys would fill the store and clear the clauses' URLs with it."""
+        return url_for("search.search", **args)
 
     def kept(self, key: tuple[str, ...], build: Callable[[], str]) -> str:
         kept, key = self._kept, (self.root, *key)
