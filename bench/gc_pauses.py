@@ -67,12 +67,14 @@ def measure(rounds: int, shared: Path = SHARED) -> dict:
     pauses = Pauses()
     gc.callbacks.append(pauses)
     hits = 0
+    started = time.process_time()
     try:
         for _ in range(rounds):
             for path in paths:
                 response = client.get(path, headers={**BROWSER_HEADERS, "Host": "127.0.0.1"})
                 hits += response.headers.get("X-Search-Cache") == "hit"
                 response.close()
+        cpu_seconds = time.process_time() - started
         during = {generation: list(times) for generation, times in pauses.by_generation.items()}
         pauses.by_generation.clear()
         for _ in range(FULL_COLLECTIONS):
@@ -84,11 +86,13 @@ def measure(rounds: int, shared: Path = SHARED) -> dict:
     return {
         "requests": len(paths) * rounds,
         "cache_hits": hits,
+        "traffic_cpu_s": round(cpu_seconds, 1),  # the requests and the collections during them
         "tracked": sum(counts.values()),
         "tracked_by_type": dict(counts.most_common(TOP_TYPES)),
         "full_collection_ms": round(statistics.median(full), 1),
         "during_traffic": {f"gen{generation}": {"count": len(times), "median_ms": round(statistics.median(times), 2),
-                                                "max_ms": round(max(times), 1)}
+                                                "max_ms": round(max(times), 1),
+                                                "total_ms": round(sum(times))}
                            for generation, times in sorted(during.items())},
     }
 
@@ -103,14 +107,15 @@ def main() -> int:
     if options.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
-    print(f"{report['requests']} requests, {report['cache_hits']} answered by the result cache")
+    print(f"{report['requests']} requests, {report['cache_hits']} answered by the result cache, "
+          f"{report['traffic_cpu_s']} s of CPU")
     print(f"tracked objects not frozen: {report['tracked']:,}")
     for name, count in report["tracked_by_type"].items():
         print(f"  {count:>8,}  {name}")
     print(f"full collection (median of {FULL_COLLECTIONS}): {report['full_collection_ms']} ms")
     for generation, figures in report["during_traffic"].items():
         print(f"  during the traffic, {generation}: {figures['count']} x median {figures['median_ms']} ms, "
-              f"max {figures['max_ms']} ms")
+              f"max {figures['max_ms']} ms, {figures['total_ms']} ms in all")
     return 0
 
 
