@@ -40,6 +40,11 @@ def test_the_trigger_s_mechanic_is_named_and_the_frame_s_step_is_not(reader):
     assert reader.read_quote("墓地へ送られた時").mechanics == ("墓地へ送られた時",)
 
 
+def test_both_sides_of_an_or_are_read_and_cite_the_clause_on_or(reader):
+    read = reader.read_quote("相手の場のカードを全てレストする。または全てアクティブにする。")
+    assert read.whole and "7.3.10" in read.cites  # one side chosen for all the cards
+
+
 def test_a_quote_read_whole_is_read_as_it_is(reader):
     quote = "このターン、これは攻撃できない"
     assert reader.read_quote(quote) == reader.read(quote)
@@ -77,13 +82,11 @@ def test_a_fragment_fits_few_frames():
 def test_a_quoted_fragment_moves_the_clause_its_reading_cites_up(search_engine):
     from adjudicator.search.engine import DEFAULT_PROFILE
 
-    # Made up for this test: no clause holds 「自分のカードが場を離れる時」 word for word.
+    # Made up for this test: no clause holds 「自分のカードが場を離れる時」 word for word. Read as the opening of
+    # a card sentence, it is a 「〜する時」 trigger: 10.1.7 (an interrupt, resolved before the event) answers.
     question = "「自分のカードが場を離れる時」の効果はいつ解決する？"
-    without = search_engine.with_profile(dataclasses.replace(DEFAULT_PROFILE, read_fragments=False))
-
-    def rank(engine) -> int:
-        return [hit.id for hit in engine.search(question, book="hi-story", limit=20).hits].index("10.1.7")
-
+    profiles = {reads: dataclasses.replace(DEFAULT_PROFILE, read_fragments=reads) for reads in (True, False)}
+    ranks = {reads: [hit.id for hit in search_engine.with_profile(profile).search(question, book="hi-story", limit=20).hits]
+             .index("10.1.7") for reads, profile in profiles.items()}
     assert DEFAULT_PROFILE.read_fragments
-    assert rank(search_engine.with_profile(DEFAULT_PROFILE)) == 0
-    assert rank(without) > 0
+    assert ranks[True] == 0 < ranks[False]
