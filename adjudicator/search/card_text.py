@@ -84,7 +84,7 @@ class CardTextReader:
         if plain.whole:
             return plain
         for frame in FRAMES:
-            if frame.fits(quote) and (framed := self.read(frame.sentence(quote))).whole:
+            if frame.fitting(quote) and (framed := self.read(frame.sentence(quote))).whole:
                 return _without(framed, self._framed[frame])
         return plain
 

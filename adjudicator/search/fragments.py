@@ -9,7 +9,7 @@ made the reading cite, so only what the fragment said is evidence. A fragment no
 to its words.
 
 A frame fits only fragments that could be its part (by the words the reader's grammar ends or starts such a
-part with), so a quote costs at most a few readings.
+part with: :meth:`Frame.fitting`), so a quote costs at most a few readings.
 """
 
 from __future__ import annotations
@@ -39,13 +39,27 @@ class Frame:
 
     name: str
     template: str
-    fits: Callable[[str], bool]
+    fits: Callable[[str], bool]  # of the part the frame goes around (see after_lead)
     # Two fragments of different kinds the frame reads: what both of their readings cite (and name), the frame
     # itself brought, and a framed reading loses it (as CardTextReader drops what every sentence cites).
     samples: tuple[str, str]
+    # The frame goes around what follows the fragment's own opening (its last 「、」: a trigger, a condition or a
+    # duration, 「2ターンの間、パワー+2000」): the sentence rule writes the subject after those, before the steps.
+    after_lead: bool = False
+
+    def part(self, fragment: str) -> tuple[str, str]:
+        """The fragment's opening, kept as it is, and the part the frame goes around."""
+        if not self.after_lead:
+            return "", fragment
+        lead, comma, rest = fragment.rpartition("、")
+        return lead + comma, rest
+
+    def fitting(self, fragment: str) -> bool:
+        return self.fits(self.part(fragment)[1])
 
     def sentence(self, fragment: str) -> str:
-        return self.template.format(fragment)
+        lead, rest = self.part(fragment)
+        return lead + self.template.format(rest)
 
 
 def _has_subject(fragment: str) -> bool:
@@ -68,9 +82,9 @@ OWNER_TRIGGER = Frame("owner's trigger", "自分が{}、" + PLAIN_STEP, OWN_TRIG
 # what a card says of a card it says of one named before the verb (8.2.5, 8.2.6), as 「これは」 does.
 THIS_CARD = Frame("this card", "これは{}",
                   lambda fragment: not _has_subject(fragment) and not fragment.endswith(_LEAD_ENDINGS),
-                  ("攻撃できない", "効果を受けない"))
+                  ("攻撃できない", "効果を受けない"), after_lead=True)
 # A power or a rank changed without its card (「パワーが3000になる」): a card's number is always a card's, 「これの」.
 THIS_CARDS_NUMBER = Frame("this card's number", "これの{}", lambda fragment: fragment.startswith(_STAT_STARTS),
-                          ("パワーが3000になる", "ランクを+1する"))
+                          ("パワーが3000になる", "ランクを+1する"), after_lead=True)
 # In the order they are tried: the first that reads the whole sentence is the fragment's reading.
 FRAMES = (LEAD, OWN_TRIGGER, OWNER_TRIGGER, THIS_CARD, THIS_CARDS_NUMBER)

@@ -29,6 +29,7 @@ def reader() -> CardTextReader:
     ("このターン攻撃できない", {"8.2.5", "5.6.3"}),
     ("効果を受けない", {"8.2.6", "10.2.1"}),
     ("パワーが3000になる", {"10.4.3", "11.6.2"}),  # a card's power set, its card left out
+    ("2ターンの間、パワー+2000", {"5.6.1", "5.8.5", "10.4.2", "10.4.3"}),  # the card named after the duration
 ])
 def test_a_fragment_gives_the_clauses_its_part_of_a_sentence_cites(reader, fragment, cites):
     read = reader.read_quote(fragment)
@@ -68,15 +69,15 @@ def test_every_frame_reads_its_own_samples(reader):
     # A frame's own cites are what its two samples' readings share: both must read whole for that to hold.
     for frame in FRAMES:
         for sample in frame.samples:
-            assert frame.fits(sample)
+            assert frame.fitting(sample)
             assert reader.read(frame.sentence(sample)).whole, (frame.name, sample)
 
 
 def test_a_fragment_fits_few_frames():
     # Each fitting frame is one reading more: a fragment fits those its words could be the part of.
-    assert [frame for frame in FRAMES if frame.fits("墓地へ送られた時")][:2] == [LEAD, OWN_TRIGGER]
-    assert [frame for frame in FRAMES if frame.fits("攻撃できない")] == [THIS_CARD]
-    assert not [frame for frame in FRAMES if frame.fits("相手は次のターン攻撃できない")]
+    assert [frame for frame in FRAMES if frame.fitting("墓地へ送られた時")][:2] == [LEAD, OWN_TRIGGER]
+    assert [frame for frame in FRAMES if frame.fitting("攻撃できない")] == [THIS_CARD]
+    assert not [frame for frame in FRAMES if frame.fitting("相手は次のターン攻撃できない")]
 
 
 def test_a_quoted_fragment_moves_the_clause_its_reading_cites_up(search_engine):
