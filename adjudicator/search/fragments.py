@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from adjudicator import vocabulary
 from adjudicator.reading.triggers import SUBJECTS
 
-# The plain step a frame completes a sentence with: the one every effect may end in, read the same anywhere
-# (its cites are those of any sentence; card_text.CardTextReader takes them away).
+# The plain step a frame completes a sentence with: the simplest step, read the same anywhere; what it cites
+# (6.5.8) the frame's samples cite too, so card_text.CardTextReader takes it away.
 PLAIN_STEP = "1枚引く"
 # How the opening parts of a sentence end: a trigger's event (「〜た時」「〜た後」「〜する時」, 10.1.7, 10.1.9),
 # a phase boundary (「〜の初めに」「〜の終わりに」, 6.4.6) and a condition (「〜なら」, 6.7.5).
-_EVENT_ENDINGS = tuple({words[-1] for words in (*vocabulary.EVENTS.values(), *vocabulary.EVENTS_BEFORE.values())})
-_LEAD_ENDINGS = (*_EVENT_ENDINGS, "初めに", "終わりに", *{words[-2:] for words in vocabulary.CONDITIONS.values()})
+_EVENT_ENDINGS = tuple(sorted({words[-1] for words in (*vocabulary.EVENTS.values(), *vocabulary.EVENTS_BEFORE.values())}))
+_LEAD_ENDINGS = (*_EVENT_ENDINGS, "初めに", "終わりに", *sorted({words[-2:] for words in vocabulary.CONDITIONS.values()}))
 # Who a card sentence names before its steps or its trigger's event (7.2.1-7.2.3): a fragment starting so has
 # its subject already, and a frame that adds one does not fit it.
 _SUBJECT_STARTS = ("これ", "このカード", "自分", "相手", "それ", *SUBJECTS)
