@@ -490,7 +490,7 @@ class _Adjustment:
                         * (1 + profile.phrase_bonus if self._phrases else 1.0)
                         * (1 + profile.reader_bonus if self._cited else 1.0)
                         * (1 + profile.intent_bonus if self._boosted else 1.0)
-                        * (1 + profile.example_bonus if self._examples else 1.0))
+                        * (1 + profile.example_bonus * max(self._examples.values(), default=0.0)))
 
     def score(self, key: tuple[str, str], score: float) -> float:
         profile, ranker = self._profile, self._ranker
