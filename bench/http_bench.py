@@ -264,10 +264,15 @@ def scenario_bodies(paths=SCENARIOS) -> list[str]:
 
 
 def query_texts(files=None) -> list[str]:
-    """The first column of each query file that exists (a header line, then query<TAB>gold<TAB>note)."""
+    """The first column of each query file that exists (a header line, then query<TAB>gold<TAB>note). A missing
+    file is named on stderr: run from a worktree, the shared sets are not beside the checkout, and a traffic
+    without them would be measured without a word (--shared names their folder)."""
     texts: dict[str, None] = {}
     for path in files if files is not None else query_files():
-        if path.is_file():
+        if not path.is_file():
+            print(f"query file not found, left out of the traffic: {path} (--shared names the shared sets' folder)",
+                  file=sys.stderr)
+        else:
             for line in path.read_text("utf-8").splitlines()[1:]:
                 text = line.split("\t")[0].strip()
                 if text:
