@@ -155,6 +155,7 @@ def ablations() -> dict[str, Profile]:
         "full, intent ungated": replace(full, intent_gate=0.0),
         "full + quote weight 0.6": replace(full, card_quote_weight=0.6, mechanic_weight=1.0),
         "full - unquoted card text": replace(full, read_unquoted=False),
+        "full - card text fragments": replace(full, read_fragments=False),
         "full - entry penalty": replace(full, entry_penalty=0.0),
         "full - order lists": replace(full, order_lists=False),
         "full + quote concepts 0.5": replace(full, quote_concept_weight=0.5),

@@ -117,6 +117,9 @@ class Profile:
     # the card, the rest of the question the situation asked about.
     quote_concept_weight: float = 1.0
     read_unquoted: bool = True  # card text typed without brackets is read too (search/card_text.py)
+    # A quote that is a fragment of a card sentence (「墓地へ送られた時」「攻撃できない」) is read in the smallest
+    # sentence it is part of (search/fragments.py), without what that sentence added.
+    read_fragments: bool = True
     # An item that is only a name in a list (5.2.1-1 「ドロー&リフレッシュフェーズ」: no sentence) states no rule;
     # its few words match a question about the thing it names better than the clause that rules on it does.
     # Its score is multiplied by (1 - this).
@@ -223,14 +226,18 @@ class Ranker:
         profile = self.profile
         if not (profile.reader_bonus or profile.mechanic_weight or profile.card_quote_weight != 1):
             return NOTHING
-        quoted = [self._card_reader.read(phrase) for phrase in parsed.phrases if not self.found_anywhere(phrase)]
+        quoted = [self._read_quote(phrase) for phrase in parsed.phrases if not self.found_anywhere(phrase)]
         unquoted = self._card_reader.read_unquoted(parsed.words) if profile.read_unquoted else NOTHING
         return combined((*quoted, unquoted))
 
     def _phrase_weight(self, phrase: str) -> float:
         if self.profile.card_quote_weight == 1.0 or self.found_anywhere(phrase):
             return 1.0
-        return self.profile.card_quote_weight if self._card_reader.read(phrase).read else 1.0
+        return self.profile.card_quote_weight if self._read_quote(phrase).read else 1.0
+
+    def _read_quote(self, phrase: str) -> CardText:
+        reader = self._card_reader
+        return reader.read_quote(phrase) if self.profile.read_fragments else reader.read(phrase)
 
     def content_words(self, parsed: ParsedQuery) -> int:
         return len({base for text in (parsed.words, *parsed.phrases) for _, _, base in self.words(text)})
