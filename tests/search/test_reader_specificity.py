@@ -115,7 +115,7 @@ def test_the_ablation_turns_the_weighing_off():
     rows = ablations()
     assert rows["full - reader specificity"] == dataclasses.replace(DEFAULT_PROFILE, reader_specificity=0.0,
                                                                     reader_bonus=0.6)
-    assert rows["full - specificity, bonus 2.5"].reader_specificity == 0.0
+    assert rows["full - specificity, same bonus"].reader_specificity == 0.0
 
 
 def test_the_specific_clause_of_a_quote_outranks_the_ones_every_card_cites(search_engine):
