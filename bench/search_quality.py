@@ -148,6 +148,12 @@ def ablations() -> dict[str, Profile]:
         "full - card text terms": replace(full, card_text_bonus=0.0),
         "full + idf coordination": replace(full, idf_coordination=True),
         "full - reader citations": replace(full, reader_bonus=0.0),
+        # The cited clauses weighed by their rarity among card readings (search/specificity.py), against the same
+        # bonus for each: at the bonus tuned before the weighing, and at today's.
+        "full - reader specificity": replace(full, reader_specificity=0.0, reader_bonus=0.6),
+        "full - specificity, same bonus": replace(full, reader_specificity=0.0),
+        "full, reader specificity 0.5": replace(full, reader_specificity=0.5),
+        "full + specific mechanics": replace(full, mechanic_weight=1.0),
         "full + definition penalty": replace(full, definition_penalty=0.3),
         "full - intent bonus": replace(full, intent_bonus=0.0),
         "full, intent bonus 0.3": replace(full, intent_bonus=0.3),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator import vocabulary
-from adjudicator.reading import BadText, read_effect
+from adjudicator.reading import BadText, Reading, read_effect
 from adjudicator.search.fragments import FRAMES
 
 # What the reader cites for any sentence at all (the sentence ending, the default of a step): cited by every
@@ -73,9 +73,7 @@ class CardTextReader:
             return NOTHING
         if not reading.sentences and reading.when is None:
             return NOTHING
-        data = reading.to_json()
-        mechanics = tuple(dict.fromkeys(_mechanics(data)))
-        return CardText(frozenset(reading.cites) - self._everywhere, mechanics, not reading.unread)
+        return CardText(frozenset(reading.cites) - self._everywhere, named_mechanics(reading), not reading.unread)
 
     def _read_quote(self, quote: str) -> CardText:
         """The reading of a quote: as card text, or else as the fragment of a card sentence it is
@@ -120,6 +118,11 @@ def _shared(readings: Iterable[CardText]) -> CardText:
 def _without(reading: CardText, frame: CardText) -> CardText:
     """A framed fragment's reading without what its frame brought: whole, since the frame made it read whole."""
     return CardText(reading.cites - frame.cites, tuple(w for w in reading.mechanics if w not in frame.mechanics), True)
+
+
+def named_mechanics(reading: Reading) -> tuple[str, ...]:
+    """The mechanics a reading names, in the rulebook's words, each once, in the order the reading holds them."""
+    return tuple(dict.fromkeys(_mechanics(reading.to_json())))
 
 
 def _mechanics(node: Any) -> Iterator[str]:

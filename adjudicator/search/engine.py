@@ -60,7 +60,8 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
             Profile("bigram+morph+synonyms", _TEXT_FIELDS),
             # Each setting measured by bench/search_quality.py on the tuning half (bench/queries/tune.tsv).
             Profile("full", _ALL_FIELDS, opening_bonus=0.3, mark_weight=8.0, bracket_weight=4.0, coordination=0.4,
-                    citation_bonus=0.2, question_scale=0.75, card_text_bonus=1.0, reader_bonus=0.6,
+                    citation_bonus=0.2, question_scale=0.75, card_text_bonus=1.0, reader_bonus=2.0,
+                    reader_specificity=1.0,
                     intent_bonus=0.1, intent_kinds=frozenset({"permission"}), intent_gate=0.5, entry_penalty=0.5,
                     order_lists=True, example_bonus=1.0),
         )
