@@ -30,9 +30,12 @@ from whoosh import index as whoosh_index
 from whoosh.fields import ID, TEXT, Schema
 from whoosh.qparser import QueryParser
 
+from adjudicator import paths
 from adjudicator.rulebook import list_rulebooks
 from adjudicator.search.engine import DEFAULT_PROFILE, PROFILES, ClauseSearch, Profile
+from adjudicator.search.example_evidence import ExampleEvidence
 from adjudicator.search.store import open_or_build
+from bench.example_leakage import examples, near_copies
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 # The shared sets sit beside the checkout; --shared names their folder when the checkout is elsewhere.
@@ -145,6 +148,12 @@ def ablations() -> dict[str, Profile]:
         "full - card text terms": replace(full, card_text_bonus=0.0),
         "full + idf coordination": replace(full, idf_coordination=True),
         "full - reader citations": replace(full, reader_bonus=0.0),
+        # The cited clauses weighed by their rarity among card readings (search/specificity.py), against the same
+        # bonus for each: at the bonus tuned before the weighing, and at today's.
+        "full - reader specificity": replace(full, reader_specificity=0.0, reader_bonus=0.6),
+        "full - specificity, same bonus": replace(full, reader_specificity=0.0),
+        "full, reader specificity 0.5": replace(full, reader_specificity=0.5),
+        "full + specific mechanics": replace(full, mechanic_weight=1.0),
         "full + definition penalty": replace(full, definition_penalty=0.3),
         "full - intent bonus": replace(full, intent_bonus=0.0),
         "full, intent bonus 0.3": replace(full, intent_bonus=0.3),
@@ -152,9 +161,14 @@ def ablations() -> dict[str, Profile]:
         "full, intent ungated": replace(full, intent_gate=0.0),
         "full + quote weight 0.6": replace(full, card_quote_weight=0.6, mechanic_weight=1.0),
         "full - unquoted card text": replace(full, read_unquoted=False),
+        "full - card text fragments": replace(full, read_fragments=False),
         "full - entry penalty": replace(full, entry_penalty=0.0),
         "full - order lists": replace(full, order_lists=False),
         "full + quote concepts 0.5": replace(full, quote_concept_weight=0.5),
+        "full - example evidence": replace(full, example_bonus=0.0),
+        "full, example bonus 0.5": replace(full, example_bonus=0.5),
+        "full, example depth 5": replace(full, example_depth=5),
+        "full - example specificity": replace(full, example_specificity=False),
     }
 
 
@@ -170,12 +184,20 @@ def query_sets(args) -> dict[str, Path]:
     return {name: path for name, path in sets.items() if path.is_file()}
 
 
+def leak_free_evidence(args) -> ExampleEvidence:
+    """The worked examples but those that copy a query of any set (bench/example_leakage.py): a query must not
+    be answered by its own copy. Every set is compared, whichever are run, so every run weighs the same examples."""
+    texts = [query.text for path in query_sets(args).values() for query in read_queries(path)]
+    return ExampleEvidence.scan(paths.scenarios_dir(), leave_out=near_copies(texts, examples(paths.scenarios_dir())))
+
+
 WARM_UP = ("準備運動の検索", "ウォームアップ", "9.9.9")
 
 
 def latency(engine: ClauseSearch, queries: list[DevQuery]) -> tuple[float, float]:
     """Median and 95th percentile, in milliseconds, of one uncached search per query (in process)."""
-    uncached = ClauseSearch(engine.index, tuple(engine.books.values()), engine.profile, cache_size=0)
+    uncached = ClauseSearch(engine.index, tuple(engine.books.values()), engine.profile, cache_size=0,
+                            evidence=engine.evidence)
     for text in WARM_UP:  # MeCab's dictionary and Whoosh's readers load on first use; not in any set
         uncached.search(text, limit=10)
     times = []
@@ -210,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rulebooks parsed in {load_seconds:.2f} s; index built in {opened.seconds:.2f} s "
               f"({opened.index.doc_count()} documents); "
               + ", ".join(f"{name} {len(queries)}" for name, queries in sets.items()) + " queries")
-        engine = ClauseSearch(opened.index, books)
+        engine = ClauseSearch(opened.index, books, evidence=leak_free_evidence(args))
         profiles = {**PROFILES, **ablations()}
         names = list(profiles) if args.all_profiles else (args.profile or [DEFAULT_PROFILE.name])
         rankers = {"whoosh-default": whoosh_default_ranker(books)} if args.all_profiles else {}

@@ -18,7 +18,7 @@ from adjudicator.reading.productions import declare
 from adjudicator.reading.refusals import Unread, diagnose
 from adjudicator.reading.sentences import SENTENCE_END, Span, split_sentences, with_readers_commas
 from adjudicator.reading.values import (ChooseHeader, CounterClause, EffectClause, NotReadable, OnceMore, OrSentence, Part,
-                                        PickOnly, SentenceDraft)
+                                        PickOnly, SentenceDraft, StepDraft)
 
 MAX_SENTENCE = 160  # characters in one sentence: longer than any card's sentence (and its refusal is probed clause by clause)
 IT_IS_THE_PICK = declare("it_is_the_pick", ("7.2.3", "8.4.1"), "「…を選ぶ。…それ…」: 「それ」 is the card chosen just before")
@@ -210,6 +210,11 @@ def _join_or(out: _Assembly, span: Span, last: Span | None, value: OrSentence, c
         return
     words = _option_words(span.text)
     steps = [step.dump() for step in value.draft.steps]
+    if value.same_cards:
+        steps = _on_the_same_cards(before, value.draft.steps)
+        if steps is None:
+            _refuse(out, span, False, "「または全て」の前の文が、全てのカードに一つの処理をする文でない")
+            return
     first_step = before.do[0]
     if len(before.do) == 1 and first_step.kind == "choose_effects" and first_step.choose_effects.or_:
         spec = first_step.choose_effects.model_dump(mode="json", by_alias=True, exclude_defaults=True)
@@ -231,6 +236,17 @@ def _join_or(out: _Assembly, span: Span, last: Span | None, value: OrSentence, c
     out.explanation[-1] = ExplainedSentence(old.index, sentence_words(model), joined, old.start, span.end)
     out.cites.update(dict.fromkeys(joined))
     out.last_read = Span(last.start, span.end, out.text[last.start:span.end])
+
+
+def _on_the_same_cards(before: Sentence, steps: list[StepDraft]) -> list[dict[str, Any]] | None:
+    """The steps of 「または全てBする」 done to every card the one step of the sentence before is done to (7.3.10);
+    None when that sentence is not one step on every matching card (「…を全てAする」)."""
+    if len(before.do) != 1:
+        return None
+    (kind, spec), = before.do[0].model_dump(mode="json", by_alias=True, exclude_defaults=True).items()
+    if kind == "choose_effects" or not isinstance(spec, dict) or spec.get("all") is not True:
+        return None
+    return [StepDraft(step.kind, dict(spec), step.timed).dump() for step in steps]
 
 
 def _once_more(out: _Assembly, span: Span, last: Span | None, cites: tuple[str, ...]) -> None:

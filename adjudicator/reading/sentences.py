@@ -209,6 +209,15 @@ def or_sentence(draft: SentenceDraft) -> OrSentence:
     return OrSentence(draft)
 
 
+@production("or_all_sentence", ("10.1.6", "7.3.10", "6.5.7"), "「…を全てAする。または全てBする。」: B, with its object left out, "
+            "on every card A is done to: one side is chosen for all of them (reader.py joins it to the sentence before)",
+            rule='or_all_sentence: "または" ["、"] "全て" step_end')
+def or_all_sentence(step: StepDraft) -> OrSentence:
+    if step.spec != OMITTED:
+        raise NotReadable("「または全て」の後ろに、目的語を略した処理がない")
+    return OrSentence(SentenceDraft(steps=[step]), same_cards=True)
+
+
 @production("choose_header", "6.5.7", "「次のn個からk個を選ぶ。」: k of the n options in 「」 that follow, all chosen first",
             rule='choose_header: "次の" number "個から" number "個" ["を"] ("選ぶ" | "選び発動する" | "選んで発動する")')
 def choose_header(options: int, count: int) -> ChooseHeader:
@@ -247,5 +256,5 @@ def once_more_lead(draft: SentenceDraft) -> SentenceDraft:
     return draft
 
 
-SENTENCE_RULES = ("?any_sentence: sentence | counter_clause | pick_only | or_sentence | choose_header | shared_clause | once_by_name"
+SENTENCE_RULES = ("?any_sentence: sentence | counter_clause | pick_only | or_sentence | or_all_sentence | choose_header | shared_clause | once_by_name"
                   " | once_more | once_more_lead")

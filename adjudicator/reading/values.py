@@ -119,6 +119,8 @@ class OrSentence:
     """「またはBする。」: the other side of the sentence before it; the two are one choice (10.1.6, 7.3.10)."""
 
     draft: SentenceDraft
+    # 「または全てBする。」: B's object is left out and is every card the sentence before does its step to (7.3.10).
+    same_cards: bool = False
 
 
 @dataclass(frozen=True)

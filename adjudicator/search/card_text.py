@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator import vocabulary
-from adjudicator.reading import BadText, read_effect
+from adjudicator.reading import BadText, Reading, read_effect
+from adjudicator.search.fragments import FRAMES
 
 # What the reader cites for any sentence at all (the sentence ending, the default of a step): cited by every
 # reading, they say nothing of this one. Found by reading sentences of different kinds, not listed by hand.
@@ -60,6 +61,9 @@ class CardTextReader:
         readings = [read_effect(text).cites for text in _PLAIN_SENTENCES]
         self._everywhere = frozenset.intersection(*map(frozenset, readings))
         self.read = functools.lru_cache(maxsize=2048)(self._read)
+        self.read_quote = functools.lru_cache(maxsize=2048)(self._read_quote)
+        self._framed = {frame: _shared(self.read(frame.sentence(sample)) for sample in frame.samples)
+                        for frame in FRAMES}
 
     def _read(self, phrase: str) -> CardText:
         """The reading of ``phrase`` as card text; NOTHING when the reader reads no sentence of it."""
@@ -69,9 +73,18 @@ class CardTextReader:
             return NOTHING
         if not reading.sentences and reading.when is None:
             return NOTHING
-        data = reading.to_json()
-        mechanics = tuple(dict.fromkeys(_mechanics(data)))
-        return CardText(frozenset(reading.cites) - self._everywhere, mechanics, not reading.unread)
+        return CardText(frozenset(reading.cites) - self._everywhere, named_mechanics(reading), not reading.unread)
+
+    def _read_quote(self, quote: str) -> CardText:
+        """The reading of a quote: as card text, or else as the fragment of a card sentence it is
+        (search/fragments.py), without what the frame added; the plain reading when no frame reads it whole."""
+        plain = self.read(quote)
+        if plain.whole:
+            return plain
+        for frame in FRAMES:
+            if frame.fitting(quote) and (framed := self.read(frame.sentence(quote))).whole:
+                return _without(framed, self._framed[frame])
+        return plain
 
     def read_unquoted(self, words: str) -> CardText:
         """The card text a question holds without brackets: the readings of the spans the reader reads whole."""
@@ -92,6 +105,24 @@ def unquoted_spans(words: str) -> tuple[str, ...]:
         if match.group(0) == "。":
             sentence = match.end()
     return tuple(spans)
+
+
+def _shared(readings: Iterable[CardText]) -> CardText:
+    """What every one of ``readings`` cites and names."""
+    readings = list(readings)
+    mechanics = set.intersection(*(set(r.mechanics) for r in readings))
+    return CardText(frozenset.intersection(*(r.cites for r in readings)),
+                    tuple(word for word in readings[0].mechanics if word in mechanics))
+
+
+def _without(reading: CardText, frame: CardText) -> CardText:
+    """A framed fragment's reading without what its frame brought: whole, since the frame made it read whole."""
+    return CardText(reading.cites - frame.cites, tuple(w for w in reading.mechanics if w not in frame.mechanics), True)
+
+
+def named_mechanics(reading: Reading) -> tuple[str, ...]:
+    """The mechanics a reading names, in the rulebook's words, each once, in the order the reading holds them."""
+    return tuple(dict.fromkeys(_mechanics(reading.to_json())))
 
 
 def _mechanics(node: Any) -> Iterator[str]:

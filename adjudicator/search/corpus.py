@@ -70,6 +70,7 @@ CODE: dict[str, tuple[str, ...]] = {
     "examples": ("search/corpus.py", "search/examples.py", "search/analysis.py"),
     "gallery": (),
     "sounds": ("search/soundalike.py", "search/analysis.py", "morphology.py"),
+    "readings": (),  # the card reader's citations (search/specificity.py): the reader and the format it reads into
 }
 
 

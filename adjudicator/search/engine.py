@@ -23,9 +23,11 @@ from whoosh import query as wq
 from whoosh.index import Index
 from whoosh.searching import Searcher
 
+from adjudicator import paths
 from adjudicator.rulebook import Node, Rulebook
 from adjudicator.search.analysis import normalize
 from adjudicator.search.book_choice import BookChoice, BookChooser
+from adjudicator.search.example_evidence import ExampleEvidence
 from adjudicator.search.glossary import Glossary, Reading
 from adjudicator.search.highlight import Excerpt, FoldedText, Needles, Segment, excerpt, excerpt_source
 from adjudicator.search.mentions import Mention
@@ -58,9 +60,10 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
             Profile("bigram+morph+synonyms", _TEXT_FIELDS),
             # Each setting measured by bench/search_quality.py on the tuning half (bench/queries/tune.tsv).
             Profile("full", _ALL_FIELDS, opening_bonus=0.3, mark_weight=8.0, bracket_weight=4.0, coordination=0.4,
-                    citation_bonus=0.2, question_scale=0.75, card_text_bonus=1.0, reader_bonus=0.6,
+                    citation_bonus=0.2, question_scale=0.75, card_text_bonus=1.0, reader_bonus=2.0,
+                    reader_specificity=1.0,
                     intent_bonus=0.1, intent_kinds=frozenset({"permission"}), intent_gate=0.5, entry_penalty=0.5,
-                    order_lists=True),
+                    order_lists=True, example_bonus=1.0),
         )
     }
 )
@@ -154,7 +157,7 @@ class ClauseSearch:
 
     def __init__(self, index: Index, books: tuple[Rulebook, ...], profile: Profile = DEFAULT_PROFILE,
                  cache_size: int = DEFAULT_CACHE_SIZE, glossary: Glossary | None = None,
-                 chooser: BookChooser | None = None):
+                 chooser: BookChooser | None = None, evidence: ExampleEvidence | None = None):
         self._index = index
         self._books = MappingProxyType({book.id: book for book in books})
         self._profile = profile
@@ -169,7 +172,12 @@ class ClauseSearch:
             (book.id, node.id): normalize(" ".join(part.title or "" for part in book.heading_path(node.id)))
             for book in books for node in book.walk()
         }
-        self._ranker = Ranker(profile, self._glossary, self._books, self._sources, MappingProxyType(headings))
+        # The worked examples the ranking weighs (search/example_evidence.py), read now: at start, never on a search.
+        if evidence is None and profile.example_bonus > 0:
+            evidence = ExampleEvidence.scan(paths.scenarios_dir())
+        self._evidence = evidence
+        self._ranker = Ranker(profile, self._glossary, self._books, self._sources, MappingProxyType(headings),
+                              evidence)
         # The chapter, section (and clause) above each node, as every hit shows it.
         self._paths = MappingProxyType({(book.id, node.id): book.heading_path(node.id)[:-1]
                                         for book in books for node in book.walk()})
@@ -204,10 +212,16 @@ class ClauseSearch:
         self._ranker.concepts(parsed)
         self._readings(parsed)
         self._needles(parsed)
+        self._ranker.examples(parsed)
 
     def with_profile(self, profile: Profile) -> ClauseSearch:
         return ClauseSearch(self._index, tuple(self._books.values()), profile, self._cache_size, self._glossary,
-                            self._chooser)
+                            self._chooser, self._evidence)
+
+    @property
+    def evidence(self) -> ExampleEvidence | None:
+        """The worked examples the ranking weighs, when the profile weighs them."""
+        return self._evidence
 
     def choose_book(self, text: str) -> BookChoice:
         """The book a question is about, from its words, for a search whose book nobody chose."""

@@ -3,7 +3,8 @@
 A scenario file (scenarios/**.yaml) has a ``title``, a ``question`` and the clauses its answer cites
 (``expect.cites``). The search page shows, after the clause hits, the examples whose question or title
 shares the query's words, or whose answer cites the clauses the query found first. A small index read once
-at start; nothing here changes the clause ranking the benchmark measures.
+at start; nothing here changes the clause ranking. The ranking weighs the same examples, with their bigrams
+kept here, in search/example_evidence.py.
 """
 
 from __future__ import annotations
@@ -78,6 +79,10 @@ class ExampleIndex:
 
     def __len__(self) -> int:
         return len(self._examples)
+
+    def pairs(self) -> tuple[tuple[Entry, frozenset[str]], ...]:
+        """Every example with its content bigrams, in the corpus's order."""
+        return tuple(zip(self._examples, self._tokens))
 
     def bigrams(self, example: Entry) -> frozenset[str]:
         """The content bigrams the index keeps for ``example`` (its title and question)."""

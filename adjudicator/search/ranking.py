@@ -13,11 +13,15 @@ on ``limit``. The scores are then adjusted, each adjustment measured by ``bench/
 - a section's first clause gains only for a bare-term query (``その後``, ``場を離れるとは``), and for a
   question about a case the title, section-title and defined-term fields count less;
 - a clause cited by the best hits gains a little (citation evidence);
-- card text, quoted or typed without brackets, read by the card reader: the clauses its reading cites gain;
+- card text, quoted or typed without brackets, read by the card reader: the clauses its reading cites gain,
+  each as much as it is specific to this reading (search/specificity.py: the sentence grammar every card
+  text cites gains little, 7.3.10 for 「または全てBする」 nearly all);
 - what is asked (search/asked.py): a clause that permits or forbids gains a little on a question of whether
   something may be done, when it already holds half the question's words; on a question of order, the list
   that states the order comes just above its step;
-- an item that only names something in a list (no sentence) counts half.
+- an item that only names something in a list (no sentence) counts half;
+- worked examples (search/example_evidence.py): the clauses cited by the scenarios whose title and question
+  best match the query gain, by how well they match and how specific each citation is.
 """
 
 from __future__ import annotations
@@ -38,10 +42,13 @@ from adjudicator.search.analysis import BigramTokenizer, MorphTokenizer, normali
 from adjudicator.search.asked import asked, clause_kinds
 from adjudicator.search.card_text import NOTHING, CardText, CardTextReader, combined
 from adjudicator.search.documents import BRACKETS
+from adjudicator.search.example_evidence import BOOK as _EXAMPLES_BOOK
+from adjudicator.search.example_evidence import ExampleEvidence
 from adjudicator.search.glossary import Glossary
 from adjudicator.search.highlight import FoldedText
 from adjudicator.search.query import ParsedQuery
 from adjudicator.search.scoring import Matches
+from adjudicator.search.specificity import NOWHERE, Readings, shipped
 
 BIGRAM_FIELDS = frozenset({"title", "headings", "terms", "body"})
 _HIRAGANA = frozenset(chr(code) for code in range(0x3041, 0x3097))
@@ -99,6 +106,10 @@ class Profile:
     # (Hi!story's: the reader cites that book), and the mechanics it names are searched at mechanic_weight.
     card_quote_weight: float = 1.0
     reader_bonus: float = 0.0
+    # How much a cited clause's share of reader_bonus follows its rarity among card readings (search/specificity.py):
+    # it gains × (1 + reader_bonus × (1 - this + this × weight)), weight 0 for a clause every reading cites
+    # (sentence grammar, 6.5.x) and 1 for one none cites. 0: every cited clause gains the same.
+    reader_specificity: float = 0.0
     mechanic_weight: float = 0.0
     # What the question asks (search/asked.py): a clause stating that kind of thing gains × (1 + intent_bonus),
     # a clause defining a word loses × (1 - definition_penalty).
@@ -113,12 +124,23 @@ class Profile:
     # the card, the rest of the question the situation asked about.
     quote_concept_weight: float = 1.0
     read_unquoted: bool = True  # card text typed without brackets is read too (search/card_text.py)
+    # A quote that is a fragment of a card sentence (「墓地へ送られた時」「攻撃できない」) is read in the smallest
+    # sentence it is part of (search/fragments.py), without what that sentence added.
+    read_fragments: bool = True
     # An item that is only a name in a list (5.2.1-1 「ドロー&リフレッシュフェーズ」: no sentence) states no rule;
     # its few words match a question about the thing it names better than the clause that rules on it does.
     # Its score is multiplied by (1 - this).
     entry_penalty: float = 0.0
     # A question of order (search/asked.py) is answered by a list of steps before any one step: see Ranker._listed.
     order_lists: bool = False
+    # Worked examples (search/example_evidence.py): the clauses cited by the ``example_depth`` scenarios that best
+    # match the question (a match of at least ``example_floor``) gain × (1 + example_bonus × their evidence).
+    # Each citation weighs by its specificity (log of the examples over those citing it): 11.1.2, cited by 82
+    # of them, says less than a clause only this example cites.
+    example_bonus: float = 0.0
+    example_depth: int = 3
+    example_floor: float = 0.15
+    example_specificity: bool = True
 
 
 def is_term_query(parsed: ParsedQuery, content_words: int) -> bool:
@@ -143,8 +165,10 @@ class Ranker:
     next but memoised analysis of texts (MeCab's tokens, whether a phrase occurs anywhere)."""
 
     def __init__(self, profile: Profile, glossary: Glossary, books: Mapping[str, Rulebook],
-                 sources: Mapping[tuple[str, str], FoldedText], headings: Mapping[tuple[str, str], str]):
+                 sources: Mapping[tuple[str, str], FoldedText], headings: Mapping[tuple[str, str], str],
+                 evidence: ExampleEvidence | None = None):
         self.profile = profile
+        self.evidence = evidence
         self.glossary = glossary
         self._books = books
         self._sources = sources
@@ -177,6 +201,8 @@ class Ranker:
         self._analysed = functools.lru_cache(maxsize=4096)(self._analyse)
         self.words = functools.lru_cache(maxsize=4096)(lambda text: tuple(self._morph.words(text)))
         self._card_reader = CardTextReader()
+        # Made (or read back) here, at start, when the profile weighs cited clauses: never by a search.
+        self._specificity = shipped() if profile.reader_specificity else Readings(NOWHERE, NOWHERE)
         self.kinds = clause_kinds({key: source.folded for key, source in sources.items()})
 
     @property
@@ -195,8 +221,9 @@ class Ranker:
         variants = [(text, weight) for text, weight in weighted if text.strip()]
         mechanics = self.card_text(parsed).mechanics
         if mechanics and self.profile.mechanic_weight > 0:
-            weighted.append((" ".join(mechanics), self.profile.mechanic_weight))
-            variants.append(weighted[-1])
+            searched = self.mechanic_weights(mechanics)
+            weighted += searched
+            variants += searched
         if self.profile.synonyms:
             variants += [(variant, weight * self.profile.synonym_weight)
                          for text, weight in weighted
@@ -209,14 +236,33 @@ class Ranker:
         profile = self.profile
         if not (profile.reader_bonus or profile.mechanic_weight or profile.card_quote_weight != 1):
             return NOTHING
-        quoted = [self._card_reader.read(phrase) for phrase in parsed.phrases if not self.found_anywhere(phrase)]
+        quoted = [self._read_quote(phrase) for phrase in parsed.phrases if not self.found_anywhere(phrase)]
         unquoted = self._card_reader.read_unquoted(parsed.words) if profile.read_unquoted else NOTHING
         return combined((*quoted, unquoted))
+
+    def mechanic_weights(self, mechanics: tuple[str, ...]) -> list[tuple[str, float]]:
+        """The mechanics a card text's reading names, as texts to search and their weights: together at
+        mechanic_weight, or each at its share following how rarely card readings name it (reader_specificity)."""
+        weight, share = self.profile.mechanic_weight, self.profile.reader_specificity
+        if not share:
+            return [(" ".join(mechanics), weight)]
+        return [(word, weight * (1 - share + share * self._specificity.mechanics.weight(word))) for word in mechanics]
+
+    def reader_gains(self, cites: frozenset[str]) -> dict[str, float]:
+        """What each clause a card text's reading cites multiplies its score by: 1 + reader_bonus, its share
+        following how rarely card readings cite it as much as the profile says (reader_specificity)."""
+        bonus, share = self.profile.reader_bonus, self.profile.reader_specificity
+        weigh = self._specificity.clauses.weight
+        return {clause: 1 + bonus * (1 - share + share * weigh(clause)) for clause in cites}
 
     def _phrase_weight(self, phrase: str) -> float:
         if self.profile.card_quote_weight == 1.0 or self.found_anywhere(phrase):
             return 1.0
-        return self.profile.card_quote_weight if self._card_reader.read(phrase).read else 1.0
+        return self.profile.card_quote_weight if self._read_quote(phrase).read else 1.0
+
+    def _read_quote(self, phrase: str) -> CardText:
+        reader = self._card_reader
+        return reader.read_quote(phrase) if self.profile.read_fragments else reader.read(phrase)
 
     def content_words(self, parsed: ParsedQuery) -> int:
         return len({base for text in (parsed.words, *parsed.phrases) for _, _, base in self.words(text)})
@@ -266,6 +312,14 @@ class Ranker:
         return 1.0
 
     # -- after Whoosh -------------------------------------------------------------------------------------
+
+    def examples(self, parsed: ParsedQuery) -> Mapping[str, float]:
+        """The Hi!story clauses the worked examples like the question cite, with their evidence (0, 1]."""
+        profile = self.profile
+        if self.evidence is None or profile.example_bonus <= 0:
+            return {}
+        return self.evidence.evidence(parsed.text, profile.example_depth, profile.example_floor,
+                                      profile.example_specificity)
 
     def contains(self, book_id: str, node_id: str, phrase: str) -> bool:
         """Whether the clause's text, title or section titles contain ``phrase`` verbatim (folded)."""
@@ -455,18 +509,21 @@ class _Adjustment:
         self._card_terms = ranker.card_text_terms(parsed) if profile.card_text_bonus > 0 and parsed.phrases else ()
         self._opening = term_query or profile.opening_for_questions
         self._phrases = parsed.phrases
-        self._cited = ranker.card_text(parsed).cites if profile.reader_bonus > 0 else frozenset()
+        # Each clause the card text's reading cites, and what its score is multiplied by (at most 1 + reader_bonus).
+        self._cited = ranker.reader_gains(ranker.card_text(parsed).cites) if profile.reader_bonus > 0 else {}
         # What the question asks (search/asked.py), read only when the profile uses it.
         self.asked = (asked(parsed.words) if profile.intent_bonus or profile.definition_penalty or profile.order_lists
                       else frozenset())
         self._boosted = self.asked & profile.intent_kinds
         self._entry_penalty = profile.entry_penalty
+        self._examples = ranker.examples(parsed)
         # Coverage is a share of the (non-negative) weights, at most 1: only the bonuses raise a score.
         self.ceiling = ((1 + profile.card_text_bonus if self._card_terms else 1.0)
                         * (1 + profile.opening_bonus if self._opening else 1.0)
                         * (1 + profile.phrase_bonus if self._phrases else 1.0)
-                        * (1 + profile.reader_bonus if self._cited else 1.0)
-                        * (1 + profile.intent_bonus if self._boosted else 1.0))
+                        * max(self._cited.values(), default=1.0)  # the most a cited clause gains here
+                        * (1 + profile.intent_bonus if self._boosted else 1.0)
+                        * (1 + profile.example_bonus * max(self._examples.values(), default=0.0)))
 
     def score(self, key: tuple[str, str], score: float) -> float:
         profile, ranker = self._profile, self._ranker
@@ -485,7 +542,9 @@ class _Adjustment:
         if self._phrases and all(ranker.contains(*key, phrase) for phrase in self._phrases):
             score *= 1 + profile.phrase_bonus
         if self._cited and key[0] == _READER_BOOK and key[1] in self._cited:
-            score *= 1 + profile.reader_bonus
+            score *= self._cited[key[1]]
+        if self._examples and key[0] == _EXAMPLES_BOOK and (gain := self._examples.get(key[1])):
+            score *= 1 + profile.example_bonus * gain
         if self._entry_penalty and key in ranker._entries:
             score *= 1 - self._entry_penalty
         if self.asked:

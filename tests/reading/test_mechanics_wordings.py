@@ -52,6 +52,15 @@ READINGS = [
          {"text": "相手の場のカードを全てレストする", "do": [{"rest": {"player": "opponent", "all": True}}]},
          {"text": "カードを2枚引く", "do": [{"draw": 2}]},
          {"text": "相手の山札の上から1枚を墓地へ送る", "do": [{"mill": {"count": 1}}]}]}}]}]),
+    # 「または全てBする」: B, its object left out, on every card the other side is done to (7.3.10).
+    ("相手の場のカードを全てレストする。または全てアクティブにする。", "7.3.10",
+     [{"do": [{"choose_effects": {"or": True, "options": [
+         {"text": "相手の場のカードを全てレストする", "do": [{"rest": {"player": "opponent", "all": True}}]},
+         {"text": "全てアクティブにする", "do": [{"activate_cards": {"player": "opponent", "all": True}}]}]}}]}]),
+    ("自分の場の【武士】を全てウラにする。または、全て墓地へ送る。", "7.3.10",
+     [{"do": [{"choose_effects": {"or": True, "options": [
+         {"text": "自分の場の【武士】を全てウラにする", "do": [{"flip_down": {"all": True, "where": {"attribute": "武士"}}}]},
+         {"text": "全て墓地へ送る", "do": [{"send_to_graveyard": {"all": True, "where": {"attribute": "武士"}}}]}]}}]}]),
     ("次の2個から1個を選ぶ。「カードを1枚引く」「これをアクティブにする」", "6.5.7",
      [{"do": [{"choose_effects": {"options": [{"text": "カードを1枚引く", "do": [{"draw": 1}]},
                                              {"text": "これをアクティブにする", "do": [{"activate_cards": {"this": True}}]}]}}]}]),
@@ -105,6 +114,11 @@ REFUSALS = [
     ("次の2個から1個を選ぶ。「カードを1枚引く」「相手の場のカードを1枚破壊する」", "verb", "相手の場のカードを1枚破壊する"),
     ("相手の場の【武士】を1枚と【武将】を2枚レストする。", "partial", "相手の場の【武士】を1枚と【武将】を2枚レストする"),
     ("もう一度行う。", "partial", "もう一度行う"),
+    # 「または全て」 takes every card of the other side: a side on one card, or on a chosen few, gives it none.
+    ("これをレストする。または全てアクティブにする。", "partial", "または全てアクティブにする"),
+    ("相手の場のカードを1枚レストする。または全てアクティブにする。", "partial", "または全てアクティブにする"),
+    ("または全てアクティブにする。", "partial", "または全てアクティブにする"),
+    ("相手の場のカードを全てレストする。または全て1枚引く。", "partial", "または全て1枚引く"),
 ]
 
 

@@ -73,3 +73,42 @@ def test_a_url_not_kept_yet_is_left_to_flask(app):
         ready = services()
         with pytest.raises(NotKept):
             suggest_answer({"q": "その後", "limit": "8"}, ready.books, ready.suggestions, KeptUrls({}, "", can_build=False))
+
+
+def test_an_answer_with_a_header_of_its_own_is_never_reused(_session_env):
+    """A hook that adds a per-request header (a request id here) makes every prefix Flask's: each answer keeps
+    its own value, none is copied from the first."""
+    from itertools import count
+
+    from adjudicator.web import create_app
+
+    app = create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": "memory://"})
+    ids = count(1)
+
+    @app.after_request
+    def _request_id(response):
+        response.headers["X-Request-Id"] = str(next(ids))
+        return response
+
+    live = app.extensions["search.live"]
+    answers = [dict(_answer(live, f"{PATH}?q={text}")[1]) for text in ("そ", "その", "その後", "ブ", "ブロ")]
+    assert [answer["X-Request-Id"] for answer in answers] == ["1", "2", "3", "4", "5"]
+    assert live.answered == 0
+
+
+def test_an_https_answer_is_kept_with_its_hsts_header(app):
+    live = app.extensions["search.live"]
+    secure = {**HEADERS, "X-Forwarded-Proto": "https"}
+    environ = {"wsgi.url_scheme": "https"}
+    paths = [f"{PATH}?q={text}" for text in ("ル", "ルー", "ルール")]
+    answers = []
+    for path in paths:
+        built = EnvironBuilder(path=path, headers=secure, method="GET", environ_overrides=environ).get_environ()
+        said = []
+        body = b"".join(live(built, lambda status, headers, exc_info=None: said.append((status, headers))))
+        answers.append((said[0], body))
+    before = live.answered
+    assert all(dict(headers).get("Strict-Transport-Security") for (_, headers), _ in answers)
+    built = EnvironBuilder(path=paths[-1], headers=secure, environ_overrides=environ).get_environ()
+    assert b"".join(live(built, lambda *args: None)) == answers[-1][1]
+    assert live.answered == before + 1

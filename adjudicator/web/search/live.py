@@ -11,6 +11,12 @@ line and headers are kept. A later prefix with the same combination is answered 
 body that the view's own :func:`~adjudicator.web.search.pages.suggest_answer` makes, and its length. Anything
 else goes to Flask as before: another method or path, a request with a body, a long query string, an error
 (a book or limit that does not exist), a URL the app has not kept yet, or the app in debug mode.
+
+Only headers known to be the same for every prefix of a combination are reused (``SHAPE_HEADERS``: the type,
+the encoding, the security and cache headers; the length is the body's own). An answer with any other header
+(a cookie, an ETag, a request id or a rate-limit count that a later hook might add) is never kept, so every
+prefix goes through Flask again: slower, never wrong. ``tests/search/test_live_answers.py`` checks that
+today's answers are kept, so a new header costs the speed loudly.
 ``tests/search/test_live_answers.py`` compares both answers, headers and bytes, over the benchmark's prefixes.
 """
 
@@ -21,6 +27,7 @@ from collections.abc import Callable, Iterable
 
 from flask import Flask
 
+from adjudicator.web.common.security import SECURITY_HEADERS
 from adjudicator.web.common.services import EXTENSION
 from adjudicator.web.search.pages import KEPT_URLS, KeptUrls, NotKept, suggest_answer
 
@@ -28,6 +35,12 @@ PATH = "/search/suggest.json"
 # Far below the URL bound the app refuses with a 414 (security.MAX_URL_CHARS): a longer one goes to Flask.
 MAX_QUERY_STRING = 2_000
 MAX_KEPT_SHAPES = 64  # combinations of Host, scheme, script root and Accept-Encoding whose headers are kept
+# The headers that depend only on that combination (the security headers, HSTS on https, the cache policy, the
+# type and encoding): the only ones a kept answer may carry. Content-Length is replaced by the body's own.
+SHAPE_HEADERS = frozenset({
+    "content-type", "content-length", "content-encoding", "vary", "cache-control", "strict-transport-security",
+    *(name.lower() for name in SECURITY_HEADERS),
+})
 
 
 class LiveAnswers:
@@ -79,7 +92,7 @@ class LiveAnswers:
         """Flask's answer, its headers kept when it is a plain 200."""
 
         def capture(status, headers, exc_info=None):
-            if status.startswith("200 ") and not any(name.lower() == "set-cookie" for name, _ in headers):
+            if status.startswith("200 ") and all(name.lower() in SHAPE_HEADERS for name, _ in headers):
                 with self._lock:
                     if len(self._headers) >= MAX_KEPT_SHAPES:
                         self._headers.clear()
