@@ -29,7 +29,7 @@ from adjudicator.search.analysis import normalize
 from adjudicator.search.book_choice import BookChoice, BookChooser
 from adjudicator.search.example_evidence import ExampleEvidence
 from adjudicator.search.glossary import Glossary, Reading
-from adjudicator.search.highlight import Excerpt, FoldedText, Needles, excerpt, excerpt_source
+from adjudicator.search.highlight import Excerpt, FoldedText, Needles, Segment, excerpt, excerpt_source
 from adjudicator.search.mentions import Mention
 from adjudicator.search.query import MAX_QUERY_LENGTH, ParsedQuery, parse_query
 from adjudicator.search.ranking import Profile, Ranker, Scored, is_term_query
@@ -83,12 +83,18 @@ class Hit:
     book: str
     node: Node
     path: tuple[Node, ...]  # the chapter, section (and clause, for an item) above the node
-    excerpt: Excerpt
+    # The excerpt's pieces, not an Excerpt object: the result cache keeps each hit, and plain tuples of text
+    # are all the garbage collector can stop tracking (highlight.Segment).
+    segments: tuple[Segment, ...]
     score: float
 
     @property
     def id(self) -> str:
         return self.node.id
+
+    @property
+    def excerpt(self) -> Excerpt:
+        return Excerpt(self.segments)
 
     @property
     def title(self) -> str:
@@ -102,7 +108,7 @@ class Hit:
             "kind": self.node.kind,
             "title": self.title,
             "snippet": self.excerpt.text,
-            "highlights": [segment.text for segment in self.excerpt.segments if segment.matched],
+            "highlights": self.excerpt.highlights,
             "score": round(self.score, 4),
         }
 
@@ -439,7 +445,8 @@ class ClauseSearch:
         path = self._paths.get((book.id, node.id))
         if path is None:
             path = book.heading_path(node.id)[:-1]
-        return Hit(book.id, node, path, excerpt(self._sources.get((book.id, node.id), node.text), needles), score)
+        return Hit(book.id, node, path, excerpt(self._sources.get((book.id, node.id), node.text), needles).segments,
+                   score)
 
 
 def _settled_stamp(folder: str) -> int | None:

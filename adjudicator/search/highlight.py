@@ -9,20 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from adjudicator.search.analysis import normalize
 
 SNIPPET_LENGTH = 120
 _MAX_NEEDLES = 40
 
-
-class Segment(NamedTuple):
-    """A piece of an excerpt, marked or not. A named tuple: a search makes a few for every hit on its page, and
-    a frozen dataclass costs several times as much to make."""
-
-    text: str
-    matched: bool
+# A piece of an excerpt and whether the query matched it: ``(text, matched)``. A plain tuple, not a named tuple
+# or a dataclass: the result cache keeps about 160,000 of them, and the garbage collector stops tracking an exact
+# tuple of strings and booleans the first time it meets one, so a full collection no longer walks them (a named
+# tuple stays tracked for its life; bench/gc_pauses.py measures the pause).
+Segment = tuple[str, bool]
 
 
 @dataclass(frozen=True)
@@ -31,7 +28,12 @@ class Excerpt:
 
     @property
     def text(self) -> str:
-        return "".join(segment.text for segment in self.segments)
+        return "".join(text for text, _ in self.segments)
+
+    @property
+    def highlights(self) -> list[str]:
+        """The marked pieces, in order."""
+        return [text for text, matched in self.segments if matched]
 
 
 @dataclass(frozen=True)
@@ -114,18 +116,18 @@ def excerpt(text: str | FoldedText, needles: Iterable[str], length: int = SNIPPE
     end = min(len(text), start + length)
     segments: list[Segment] = []
     if start > 0:
-        segments.append(Segment("…", False))
+        segments.append(("…", False))
     cursor = start
     for span_start, span_end in spans:
         if span_end <= start or span_start >= end:
             continue
         span_start, span_end = max(span_start, start), min(span_end, end)
         if span_start > cursor:
-            segments.append(Segment(text[cursor:span_start], False))
-        segments.append(Segment(text[span_start:span_end], True))
+            segments.append((text[cursor:span_start], False))
+        segments.append((text[span_start:span_end], True))
         cursor = span_end
     if cursor < end:
-        segments.append(Segment(text[cursor:end], False))
+        segments.append((text[cursor:end], False))
     if end < len(text):
-        segments.append(Segment("…", False))
+        segments.append(("…", False))
     return Excerpt(tuple(segments))

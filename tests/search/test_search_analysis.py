@@ -134,7 +134,7 @@ def test_matched_spans_map_folded_matches_back_onto_the_original_text():
 def test_excerpt_marks_matches_and_cuts_around_the_first_one():
     text = "あ" * 200 + "場の下" + "い" * 200
     result = excerpt(text, ["場の下"], length=60)
-    assert [segment.text for segment in result.segments if segment.matched] == ["場の下"]
+    assert result.highlights == ["場の下"]
     assert result.text.startswith("…") and result.text.endswith("…")
     assert len(result.text) <= 62
 

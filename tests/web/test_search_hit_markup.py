@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 
 from flask import url_for
 
@@ -11,6 +12,7 @@ from adjudicator.web.common.urls import SITE_URLS, site_url
 from adjudicator.web.search import hit_markup
 from adjudicator.web.search.hit_markup import KEPT_MARKUP, HitMarkup
 from adjudicator.web.search.pages import KeptUrls
+from tests.collector import collect_until_settled
 
 QUERIES = ("その後", "手札を1枚捨てる", "ブロックできない？", "6.7.1 その後", "山札が0枚になったら負け？", "<script>")
 
@@ -50,8 +52,7 @@ def test_user_text_in_an_excerpt_stays_escaped(app):
     hits = _hits(app, "その後")
     assert hits
     hit = hits[0]
-    marked = dataclasses.replace(hit, excerpt=dataclasses.replace(hit.excerpt, segments=(
-        hit.excerpt.segments[0]._replace(text="<b>&"), hit.excerpt.segments[0]._replace(text="x", matched=True))))
+    marked = dataclasses.replace(hit, segments=(("<b>&", False), ("x", True)))
     with app.test_request_context("/search"):
         rendered = str(_markup(app)(marked, False))
     assert "&lt;b&gt;&amp;<mark>x</mark>" in rendered and "<b>&" not in rendered
@@ -95,3 +96,15 @@ def test_site_url_is_url_for_per_host_and_root(app):
                                      ("rules.node", {"book_id": "hi-story", "ref": "glossary"})):
                 assert site_url(endpoint, **values) == url_for(endpoint, **values)
                 assert site_url(endpoint, **values) == url_for(endpoint, **values)  # kept
+
+
+def test_the_kept_markup_adds_nothing_the_collector_walks(app, client):
+    """Kept as plain text under a key of text, flags and the excerpt's plain pieces (bench/gc_pauses.py)."""
+    app.extensions.pop(KEPT_MARKUP, None)
+    for text in QUERIES:
+        client.get("/search", query_string={"q": text})
+    kept = app.extensions[KEPT_MARKUP]
+    assert len(kept) >= len(QUERIES)
+    collect_until_settled()
+    assert all(type(markup) is str for markup in kept.markup.values())
+    assert not any(gc.is_tracked(key) for key in kept.markup)

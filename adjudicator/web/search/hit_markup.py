@@ -22,22 +22,52 @@ KEPT_MARKUP = "search.hit_markup"  # where an app keeps them (app.extensions)
 TEMPLATE = "search/_hit.html"
 
 
+class KeptMarkup:
+    """The markups kept, and the node each was made from.
+
+    The markup is kept as a plain ``str`` and the node in a second dict, so an entry adds nothing the garbage
+    collector tracks: a ``Markup`` is a tracked object, and so is a tuple that holds a node. Its key is an exact
+    tuple of strings, booleans and the excerpt's plain segments, which the collector stops tracking (ten
+    thousand entries were twenty thousand objects that each full collection walked; bench/gc_pauses.py).
+    """
+
+    def __init__(self) -> None:
+        self.markup: dict[tuple, str] = {}
+        self.nodes: dict[tuple, object] = {}
+
+    def __len__(self) -> int:
+        return len(self.markup)
+
+    def get(self, key: tuple, node: object) -> Markup | None:
+        markup = self.markup.get(key)
+        if markup is None or self.nodes.get(key) is not node:  # .get: another thread may have just cleared both
+            return None
+        return Markup(markup)
+
+    def keep(self, key: tuple, node: object, markup: Markup) -> None:
+        if len(self.markup) >= MAX_KEPT:
+            self.markup.clear()
+            self.nodes.clear()
+        self.markup[key] = str(markup)
+        self.nodes[key] = node
+
+
 class HitMarkup:
     """``markup(hit, pinned)``: the hit's ``<li>`` from search/_hit.html, made once per distinct hit."""
 
     def __init__(self, app: Flask, root: str, url_of: Callable[[Hit], str], book_titles: Mapping[str, str]):
-        self._kept: dict[tuple, tuple[object, Markup]] = app.extensions.setdefault(KEPT_MARKUP, {})
+        kept = app.extensions.get(KEPT_MARKUP)
+        if kept is None:
+            kept = app.extensions[KEPT_MARKUP] = KeptMarkup()
+        self._kept: KeptMarkup = kept
         self._app, self._root, self._url_of, self._titles = app, root, url_of, book_titles
 
     def __call__(self, hit: Hit, pinned: bool) -> Markup:
-        key = (self._root, hit.book, hit.node.id, bool(pinned), hit.excerpt.segments)
-        kept = self._kept.get(key)
-        if kept is not None and kept[0] is hit.node:
-            return kept[1]
-        markup = self.render(hit, pinned)
-        if len(self._kept) >= MAX_KEPT:
-            self._kept.clear()
-        self._kept[key] = (hit.node, markup)
+        key = (self._root, hit.book, hit.node.id, bool(pinned), hit.segments)
+        markup = self._kept.get(key, hit.node)
+        if markup is None:
+            markup = self.render(hit, pinned)
+            self._kept.keep(key, hit.node, markup)
         return markup
 
     def render(self, hit: Hit, pinned: bool) -> Markup:
