@@ -16,7 +16,7 @@ examples whose title and question best match the query lend their cited clauses 
 A clause's evidence is the sum over the counted examples of match × specificity, at most 1; the ranking
 multiplies the clause's score by 1 + bonus × evidence (search/ranking.py, ``Profile.example_bonus``). The
 examples cite Hi!story clauses only. Built once, with the search, from the corpus read at start
-(``corpus.entries``) and its kept bigrams (``ExampleIndex.scan``).
+(``corpus.entries``) and its kept bigrams, the search page's own index (``examples.shipped``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from adjudicator.search.corpus import Entry
-from adjudicator.search.examples import ExampleIndex, content_bigrams
+from adjudicator.search import examples
 
 BOOK = "hi-story"  # the book the scenarios' citations are clauses of
 
@@ -80,7 +80,7 @@ class ExampleEvidence:
         return [(match, self._names[position]) for match, position in self._best(text, depth, floor)]
 
     def _best(self, text: str, depth: int, floor: float) -> list[tuple[float, int]]:
-        tokens = content_bigrams(text)
+        tokens = examples.content_bigrams(text)
         wanted = [token for token in tokens if token in self._idf]
         if not wanted:
             return []
@@ -104,5 +104,4 @@ class ExampleEvidence:
 
 @functools.lru_cache(maxsize=4)
 def _scanned(root: Path, leave_out: frozenset[str]) -> ExampleEvidence:
-    index = ExampleIndex.scan(root)
-    return ExampleEvidence((entry, tokens) for entry, tokens in index.pairs() if entry.name not in leave_out)
+    return ExampleEvidence((entry, tokens) for entry, tokens in examples.shipped(root).pairs() if entry.name not in leave_out)

@@ -130,3 +130,10 @@ class ExampleIndex:
         search, not at start. Comparing a clause with every citation normalized both on every call was most of
         a worker's first searches (py-spy under gunicorn: citation_covers and normalize_ref, 7 % of a worker)."""
         return tuple((cite, normalize_ref(cite), positions) for cite, positions in self._by_cite.items())
+
+
+@functools.lru_cache(maxsize=4)
+def shipped(root: Path) -> ExampleIndex:
+    """The examples under ``root``, scanned once per process: the search page shows them and the ranking weighs
+    them (search/example_evidence.py), from one index."""
+    return ExampleIndex.scan(root)

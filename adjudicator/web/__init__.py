@@ -30,7 +30,7 @@ from adjudicator.web.common import (
     urls,
 )
 from adjudicator.web.rulings import examples
-from adjudicator.web.search import pages as search_pages
+from adjudicator.search import examples as search_examples
 from adjudicator.web.search import live as search_live
 
 # Every area's blueprint, registered in this order. Add a new area with one line here.
@@ -128,5 +128,5 @@ def _read_the_corpus() -> None:
     on a build (issues 25 and 29)."""
     root = paths.scenarios_dir()
     examples.examples()
-    search_pages._example_index(root)  # noqa: SLF001 - the search page's own cache
+    search_examples.shipped(root)  # the search page's and the ranking's
     examples.curated_gallery()

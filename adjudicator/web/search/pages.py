@@ -7,8 +7,6 @@ player words read as rulebook terms), and list after the clauses the gallery's w
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
-from pathlib import Path
 from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request, url_for
@@ -18,7 +16,7 @@ from adjudicator.rulebook.numbers import bounded_int
 from adjudicator.search.engine import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, SearchResult
 from adjudicator.search.book_choice import BookChoice
 from adjudicator.search.corpus import Entry
-from adjudicator.search.examples import ExampleIndex
+from adjudicator.search import examples
 from adjudicator.search.query import MAX_QUERY_LENGTH, parse_query
 from adjudicator.search.suggest import MAX_SUGGESTIONS, SuggestionIndex
 from adjudicator.web.common.services import books, clause_search, find_book, services, suggestions
@@ -113,17 +111,12 @@ def _say_whether_cached(response):
     return response
 
 
-@lru_cache(maxsize=4)
-def _example_index(root: Path) -> ExampleIndex:
-    return ExampleIndex.scan(root)
-
-
 def _examples(result: SearchResult) -> tuple[Entry, ...]:
     """Worked examples for the query: only on the first page, only for Hi!story (the gallery's book)."""
     if result.offset or result.book not in (None, "hi-story") or result.query.is_empty:
         return ()
     clause_ids = [hit.id for hit in result.hits if hit.book == "hi-story"]
-    return _example_index(paths.scenarios_dir()).matching(result.query.text, clause_ids)
+    return examples.shipped(paths.scenarios_dir()).matching(result.query.text, clause_ids)
 
 
 # A clause's URL depends on the app's routes and the script root alone; building it with url_for was a tenth
